@@ -52,8 +52,14 @@ CURIE_RANGE = ("884e9ccdce9d78c1129d93e8c3d69ef1c6e90580", "8309def9e66881fbb094
 EXPBENCH_TASK = ("iclr2024/18447_complete_final.json", 0)  # train.py / validate.py, 8 requirements
 
 
-def large_diff_requests(curie: Path) -> tuple[list[JudgeRequest], str, list[str], str]:
-    """The implementation grader's requests for the large diff, through the grader itself."""
+def large_diff_requests(
+    curie: Path, judging: str = "per-requirement"
+) -> tuple[list[JudgeRequest], str, list[str], str]:
+    """The implementation grader's requests for the large diff, through the grader itself.
+
+    Nothing passes under the recording panel, so joint judging is counted with every
+    requirement open in every chunk: an upper bound (carrying only shortens later calls).
+    """
     diff = subprocess.run(
         ["git", f"--git-dir={curie}", "diff", *CURIE_RANGE, "--", "*.py"],
         capture_output=True,
@@ -63,8 +69,8 @@ def large_diff_requests(curie: Path) -> tuple[list[JudgeRequest], str, list[str]
     path, index = EXPBENCH_TASK
     task = expbench.load(DATASETS / "expbench" / path)[index]
     inputs = SubmissionInputs("bench", cast(Any, None), diff, None, None, cast(Any, None))
-    settings = GradeSettings(tasks_dir=str(REPO))
-    ctx = Context(task, inputs, None, settings.thresholds, settings.chunk_chars, None)
+    settings = GradeSettings(tasks_dir=str(REPO), implementation_judging=judging)
+    ctx = Context.of(task, inputs, None, settings, None)
     recorder = RecordingPanel()
     asyncio.run(grade_implementation(ctx, recorder))
     return recorder.requests, diff, list(task.requirements or []), task.question
@@ -212,10 +218,12 @@ def main() -> None:
             [JudgeSpec(MODEL)], api_base="http://127.0.0.1:9/v1", cache_path=tmp / "none.sqlite"
         )
         requests, diff, requirements, _ = large_diff_requests(a.curie)
+        joint_requests = large_diff_requests(a.curie, "joint")[0]
         with JudgeEngine(config) as engine:
             out["prefix_share_demo"] = shares(engine, demo_requests())
             out["prefix_share_large_diff"] = shares(engine, requests)
             est = estimate(engine, requests).total()
+            joint = estimate(engine, joint_requests).total()
         n_req = len(requirements)
         ours_raw = est.prompt_tokens / n_req
         # Billed-equivalent: a cached prompt token costs half a plain one at OpenAI (gpt-4o-mini's table).
@@ -230,6 +238,9 @@ def main() -> None:
             "expbench_setup_judge_prompt_tokens": round(theirs),
             "ratio_raw": round(ours_raw / theirs, 2),
             "ratio_billed": round(ours_billed / theirs, 2),
+            "joint_calls": joint.calls,
+            "joint_prompt_tokens": round(joint.prompt_tokens / n_req),
+            "joint_ratio_raw": round(joint.prompt_tokens / n_req / theirs, 2),
         }
         out["spend"] = spend(requests, tmp)
         if a.calls:

@@ -28,11 +28,18 @@ class GradeSettings:
     thresholds: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_THRESHOLDS))
     #: Diff characters per implementation-judge call; long diffs are cut at file/hunk bounds.
     chunk_chars: int = 24_000
+    #: How the implementation judge is asked: "per-requirement" (one call per requirement and
+    #: diff chunk, one answer each) or "joint" (one call per chunk answering every open
+    #: requirement: fewer tokens). See docs/grading.md.
+    implementation_judging: str = "per-requirement"
     #: A cluster-wide judge rate limiter (the Ray executor's); None = the engine's own, per process.
     rate_limiter: RateLimiter | None = field(default=None, compare=False)
     #: The run's budget gate (the executor's; under Ray one actor for every worker), so that
     #: `budget_usd` caps the run; None = the engine's own, per process.
     budget_gate: BudgetGate | None = field(default=None, compare=False)
+
+
+IMPLEMENTATION_JUDGING = ("per-requirement", "joint")
 
 
 def parse_subtasks(text: str) -> tuple[str, ...]:

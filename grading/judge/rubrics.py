@@ -78,12 +78,18 @@ class Rubric(BaseModel):
     criteria: list[RubricCriterion] = Field(default_factory=list)
     instructions: str
     verdict: VerdictSpec = Field(default_factory=VerdictSpec)
+    #: The criterion is a numbered list of requirements and the answer carries one verdict per
+    #: number (`requirements`) besides the overall one: one call judges them all (joint judging).
+    per_requirement: bool = False
     source: str | None = Field(default=None, exclude=True)
 
     @property
     def digest(self) -> str:
         """Hash of the rubric's content: a changed rubric that forgot its version bump still differs."""
-        body = self.model_dump_json(exclude={"source"})
+        # `per_requirement` enters only when set, so that the other rubrics keep their digests.
+        body = self.model_dump_json(
+            exclude={"source"} if self.per_requirement else {"source", "per_requirement"}
+        )
         return hashlib.sha256(body.encode()).hexdigest()[:16]
 
     def check_item(
