@@ -28,6 +28,7 @@ from grading.graders.pipeline import integrity_subtask
 from grading.graders.settings import GradeSettings
 from grading.judge.scripted_server import ScriptedServer
 from grading.judge.settings import JudgeSettings
+from grading.run.orchestrator import identity
 from grading.schemas import ExecutionSubtask, JudgedSubtask, Submission, Task
 
 TASK = Task.model_validate(
@@ -264,3 +265,11 @@ def test_joint_judging_unreadable_chunk_leaves_only_open_requirements_unscorable
     assert first.verdict == "pass"  # decided before the unreadable chunk
     assert second.verdict is None and second.unscorable is not None  # unknown, never a fail
     assert sub.status == "unscorable" and sub.passed is None
+
+
+def test_the_manifest_records_how_implementation_was_judged() -> None:
+    assert identity(GradeSettings(tasks_dir="."))["implementation_judging"] == "per-requirement"
+    assert (
+        identity(GradeSettings(tasks_dir=".", implementation_judging="joint"))["implementation_judging"]
+        == "joint"
+    )
