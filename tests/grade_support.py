@@ -59,3 +59,28 @@ def summary(rec: dict[str, Any]) -> dict[str, Any]:
         out[name] = (sub["status"], sub.get("score"), sub["passed"], sub["flags"])
     out["all_passed"] = rec["all_passed"]
     return out
+
+
+def grade_demo_with_docker(tmp: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    """`expgrade grade` over the demo bundle into TMP/run: real Docker sandbox (its base image
+    built if missing), the scripted judge answering from the demo's judge script."""
+    import docker
+
+    from grading.judge.scripted_server import ScriptedServer
+    from grading.run.demo import demo_judge_script
+    from grading.sandbox.image import build_base_image
+
+    client = docker.from_env()
+    client.ping()
+    build_base_image(progress=lambda message: print(message, file=sys.stderr), client=client)
+    with ScriptedServer(demo_judge_script()) as server:
+        return run_cli(
+            tmp,
+            "grade",
+            "--tasks", DEMO / "tasks.jsonl",
+            "--submissions", DEMO / "submissions",
+            "--out", tmp / "run",
+            "--judge", JUDGE,
+            "--api-base", server.url,
+            *extra,
+        )  # fmt: skip

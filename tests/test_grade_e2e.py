@@ -4,20 +4,15 @@ the real judge engine over HTTP to the scripted server, exact results per subtas
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import docker
 import pytest
-from grade_support import DEMO, JUDGE, results, run_cli, summary
+from grade_support import JUDGE, grade_demo_with_docker, results, summary
 from typer.testing import CliRunner
 
 from expgrade_cli import _register, app
-from grading.judge.scripted_server import ScriptedServer
 from grading.labels_io import read_label_rows
-from grading.run.demo import demo_judge_script
-from grading.sandbox.image import build_base_image
 
 FLAGGED = ["forbidden_action:paper_access", "forbidden_action:git_operations", "forbidden_action:fake_data"]
 NOT_RUN = ("not_run", None, None, [])
@@ -81,29 +76,10 @@ EXPECTED = {
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    client = docker.from_env()
-    client.ping()
-    build_base_image(progress=lambda message: print(message, file=sys.stderr), client=client)
     tmp = tmp_path_factory.mktemp("e2e")
-    with ScriptedServer(demo_judge_script()) as server:
-        proc = run_cli(
-            tmp,
-            "grade",
-            "--tasks",
-            DEMO / "tasks.jsonl",
-            "--submissions",
-            DEMO / "submissions",
-            "--out",
-            tmp / "run",
-            "--judge",
-            JUDGE,
-            "--api-base",
-            server.url,
-            "--concurrency",
-            "3",
-        )
-        assert proc.returncode == 0, proc.stderr
-        assert "graded 6 submission(s) now, 0 already done" in proc.stdout
+    proc = grade_demo_with_docker(tmp, "--concurrency", "3")
+    assert proc.returncode == 0, proc.stderr
+    assert "graded 6 submission(s) now, 0 already done" in proc.stdout
     yield tmp / "run"
 
 

@@ -8,20 +8,16 @@ scripted server, a real SQLite annotation store, the real CLI entry point.
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import docker
 import pytest
-from grade_support import DEMO, JUDGE, run_cli
+from grade_support import grade_demo_with_docker
 from test_calibration_cli import expgrade
 
 from annotation_app.store import LabelInput, Store
 from grading.items import ItemKey, item_id
-from grading.judge.scripted_server import ScriptedServer
 from grading.labels_io import read_label_rows, write_label_rows
-from grading.sandbox.image import build_base_image
 from grading.schemas import LabelRow
 
 #: people see through the cheater's no-op optimiser that fooled the scripted judge
@@ -30,26 +26,9 @@ FLIPPED_BY_PEOPLE = "cheater-adam/implementation/"
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    client = docker.from_env()
-    client.ping()
-    build_base_image(progress=lambda message: print(message, file=sys.stderr), client=client)
     tmp = tmp_path_factory.mktemp("loop")
-    with ScriptedServer() as server:
-        proc = run_cli(
-            tmp,
-            "grade",
-            "--tasks",
-            DEMO / "tasks.jsonl",
-            "--submissions",
-            DEMO / "submissions",
-            "--out",
-            tmp / "run",
-            "--judge",
-            JUDGE,
-            "--api-base",
-            server.url,
-        )
-        assert proc.returncode == 0, proc.stderr
+    proc = grade_demo_with_docker(tmp)
+    assert proc.returncode == 0, proc.stderr
     yield tmp / "run"
 
 

@@ -51,7 +51,7 @@ class _Shared:
 
 
 class _Manager(BaseManager):
-    pass
+    """Our own subclass, so registering the shared gate and limiter leaves BaseManager alone."""
 
 
 _Manager.register("Shared", _Shared)

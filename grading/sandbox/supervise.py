@@ -55,11 +55,9 @@ def kill_tree() -> None:
         for pid in left:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-        try:
+        with contextlib.suppress(ChildProcessError):  # none left to reap
             while os.waitpid(-1, os.WNOHANG) != (0, 0):
-                pass
-        except ChildProcessError:
-            pass
+                continue
         time.sleep(0.005)  # a killed process needs a moment to become a zombie
 
 
