@@ -183,6 +183,23 @@ def bare_openai(n: int, concurrency: int = 64) -> dict[str, Any]:
         server.stop()
 
 
+def acompletion_route(n: int, tmp: Path) -> dict[str, Any]:
+    """The engine row again with every call through `litellm.acompletion` (the route before the direct one)."""
+    from bench.judge_bench import throughput
+    from grading.judge import client
+
+    os.environ["EXPGRADE_JUDGE_ROUTE"] = "acompletion"
+    client._direct_route.cache_clear()
+    fresh = tmp / "acompletion-route"  # its own judge cache: the engine row's would answer every call
+    fresh.mkdir(exist_ok=True)
+    try:
+        result = throughput(n, 64, 0.1, fresh)
+    finally:
+        del os.environ["EXPGRADE_JUDGE_ROUTE"]
+        client._direct_route.cache_clear()
+    return {k: v for k, v in result.items() if k in ("calls", "wall_s", "cpu_ms_per_call", "graded")}
+
+
 def in_processes(n: int, workers: int, tmp: Path) -> dict[str, Any]:
     """The throughput run's requests over `workers` processes (spawn and litellm import included)."""
     import time
@@ -251,6 +268,7 @@ def main() -> None:
                     for k, v in throughput(a.calls, 64, 0.1, tmp).items()
                     if k in ("calls", "wall_s", "ideal_s", "cpu_ms_per_call", "graded")
                 },
+                "engine_acompletion_route": acompletion_route(a.calls, tmp),
                 "engine_2_workers": in_processes(a.calls, 2, tmp),
                 "bare_openai_sdk": bare_openai(a.calls),
                 "raw_aiohttp_again": raw_baseline(a.calls, 64, 0.1),

@@ -109,16 +109,17 @@ class JudgeEngine:
     ) -> list[PanelVerdict]:
         """`judge`, then each request's verdicts aggregated (JudgeSpec.weight is used by `weights`)."""
         verdicts = await self.judge(requests, on_verdict)
+        rubrics = _rubrics(requests)
         n = len(self.config.judges)
         weights = {j.model: j.weight for j in self.config.judges}
         return [
-            aggregate(verdicts[i * n : (i + 1) * n], load_rubric(req.rubric_id), method, weights)
+            aggregate(verdicts[i * n : (i + 1) * n], rubrics[req.rubric_id], method, weights)
             for i, req in enumerate(requests)
         ]
 
     def check(self, requests: Sequence[JudgeRequest]) -> dict[str, Rubric]:
         """The requests' rubrics; a UserError for an unknown rubric or a missing field, before any call."""
-        rubrics = {r.rubric_id: load_rubric(r.rubric_id) for r in requests}
+        rubrics = _rubrics(requests)
         for i, r in enumerate(requests):
             if not r.item_id:
                 raise UserError("a judge request needs a non-empty item_id", record=f"request {i}")
@@ -427,6 +428,11 @@ class JudgeEngine:
         self.ledger.record(
             judge.model, rubric_id, pt, ct, cost, cached=False, prefix_cached=reply.cached_tokens
         )
+
+
+def _rubrics(requests: Sequence[JudgeRequest]) -> dict[str, Rubric]:
+    """Each named rubric, loaded once: a run of thousands of requests names a handful."""
+    return {rid: load_rubric(rid) for rid in dict.fromkeys(r.rubric_id for r in requests)}
 
 
 def graded(s: Sample, parsed: Parsed, rendered: Rendered) -> Sample:
