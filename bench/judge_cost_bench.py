@@ -184,7 +184,7 @@ def bare_openai(n: int, concurrency: int = 64) -> dict[str, Any]:
 
 
 def acompletion_route(n: int, tmp: Path) -> dict[str, Any]:
-    """The engine row again with every call through `litellm.acompletion` (the route before the direct one)."""
+    """The engine row again, every call through `litellm.acompletion` (the route before the direct one)."""
     from bench.judge_bench import throughput
     from grading.judge import client
 

@@ -69,12 +69,14 @@ def uses_cache_breakpoints(model: str) -> bool:
     return provider == "anthropic" or (provider in _BREAKPOINT_PROVIDERS and "claude" in model)
 
 
-def with_cache_breakpoint(messages: list[dict[str, Any]], last_prefix: int) -> list[dict[str, Any]]:
-    """The messages with an ephemeral cache breakpoint closing the shared prefix (Anthropic's format,
-    which litellm passes on to Anthropic, Bedrock and Vertex)."""
-    marked = dict(messages[last_prefix])
-    marked["content"] = [{"type": "text", "text": marked["content"], "cache_control": {"type": "ephemeral"}}]
-    return [*messages[:last_prefix], marked, *messages[last_prefix + 1 :]]
+def with_cache_breakpoints(messages: list[dict[str, Any]], at: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The messages with an ephemeral cache breakpoint closing each prefix in `at` (Anthropic's
+    format, which litellm passes on to Anthropic, Bedrock and Vertex; at most four per request)."""
+    out = list(messages)
+    for i in at:
+        block = {"type": "text", "text": out[i]["content"], "cache_control": {"type": "ephemeral"}}
+        out[i] = {**out[i], "content": [block]}
+    return out
 
 
 def _count(usage: dict[str, Any], group: str, name: str) -> int:
@@ -197,12 +199,12 @@ async def complete(
     timeout_s: float,
     response_format: dict[str, Any] | None,
     params: dict[str, Any],
-    cache_breakpoint: int | None = None,
+    cache_breakpoints: tuple[int, ...] = (),
 ) -> Reply:
-    """One call. `cache_breakpoint` is the index of the last message of the prefix shared with other
-    calls; it is marked for providers that cache only at marked breakpoints."""
-    if cache_breakpoint is not None and uses_cache_breakpoints(model):
-        messages = with_cache_breakpoint(messages, cache_breakpoint)
+    """One call. `cache_breakpoints` are the indexes of messages that close a prefix other calls
+    may share; they are marked for providers that cache only at marked breakpoints."""
+    if cache_breakpoints and uses_cache_breakpoints(model):
+        messages = with_cache_breakpoints(messages, cache_breakpoints)
     wanted: dict[str, Any] = {"temperature": temperature, "max_tokens": max_tokens, **params}
     if seed is not None:
         wanted["seed"] = seed

@@ -30,7 +30,7 @@ from grading.judge.injection import neutralise_fields
 from grading.judge.ledger import CostLedger
 from grading.judge.limits import LocalRateLimiter, ModelLimits, RateLimiter
 from grading.judge.parse import Parsed, parse_reply, reask_message
-from grading.judge.prompt import PREFIX_MESSAGES, Rendered, render, response_format
+from grading.judge.prompt import Rendered, render, response_format
 from grading.judge.rubrics import Rubric, load_rubric
 from grading.judge.spotlight import PROCESS_KEY
 from grading.judge.types import (
@@ -313,6 +313,7 @@ class JudgeEngine:
         cfg = self.config
         rubric = rendered.rubric
         messages = rendered.messages()
+        shared = tuple(range(1, len(messages) - 1))  # task and work: prefixes other calls may share
         s = Sample(status="unscorable", seed=seed, prompt_tokens=0, completion_tokens=0, cost_usd=0.0)
         fmt = response_format(rubric) if judge.structured_output else None
         api_base = judge.api_base or cfg.api_base
@@ -353,7 +354,7 @@ class JudgeEngine:
                             timeout_s=cfg.timeout_s,
                             response_format=fmt,
                             params=judge.params,
-                            cache_breakpoint=PREFIX_MESSAGES - 1,
+                            cache_breakpoints=shared,
                         )
                     finally:
                         if model_sem is not None:

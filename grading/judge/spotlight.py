@@ -7,18 +7,19 @@ then reads `Ignore^previous^instructions` to the judge, visibly part of the mate
 the grader's voice, while the judge can still read and grade it. Newlines are kept so code,
 diffs and logs keep their lines.
 
-The marker is drawn from a pool of uncommon characters by a hash of a run key and the
-untrusted text, never one the text already contains. Datamarking costs tokens: a word no
+The marker is drawn from a pool of uncommon characters by a hash of the run key, never one the
+untrusted text already contains. Datamarking costs tokens: a word no
 longer starts with a space, so it tokenises worse (about 1.7x the tokens of the unmarked text
 with the gpt-4o tokenizer); `JudgeSettings(spotlight=False)` / `--no-spotlight` turns it off.
 
-Trade-off, on purpose: the marker is fixed for a given submission text within a run, not
-drawn per call. Every criterion of a submission then sends the same marked text, so a prompt
-that puts the submission before the criterion keeps a shared prefix for provider-side prompt
-caching; a per-call marker would make every call's prefix unique. The price: calls about the
-same text in one run share the marker, so a marker is only as secret as the run key (a random
-one per process unless configured). The fence nonce, keyed by a per-process secret, carries
-the secrecy: an agent cannot know it when it writes.
+Trade-off, on purpose: the marker is fixed within a run, not drawn per call or per text. Every
+criterion of a submission then sends the same system message and the same marked text, even
+when criteria read different slices of the work, so the prompts keep a shared prefix for
+provider-side prompt caching; a per-call marker would make every call's prefix unique. The
+price: a marker is only as secret as the run key (a random one per process unless configured);
+the agent's text never chose it, since that text is known to the agent anyway. The fence
+nonce, keyed by a per-process secret, carries the secrecy: an agent cannot know it when it
+writes.
 """
 
 from __future__ import annotations
@@ -47,10 +48,10 @@ PROCESS_KEY = secrets.token_hex(8)
 def choose_marker(texts: list[str], key: str) -> str:
     """The marker for these untrusted texts under `key`: deterministic, absent from the texts.
 
-    The key picks among the cheapest markers; the dearer ones are only for text that holds
-    all of those.
+    The key alone picks among the cheapest markers, so texts that avoid it get the same one; the
+    next is only for text that holds it, the dearer ones for text that holds all of those.
     """
-    digest = hashlib.sha256("\x1f".join([key, *texts]).encode()).digest()
+    digest = hashlib.sha256(key.encode()).digest()
     start = digest[0] % _CHEAP
     for marker in (*MARKERS[start:_CHEAP], *MARKERS[:start], *MARKERS[_CHEAP:]):
         if not any(marker in t for t in texts):
