@@ -32,7 +32,6 @@ from grading.judge.limits import LocalRateLimiter, ModelLimits, RateLimiter
 from grading.judge.parse import Parsed, parse_reply, reask_message
 from grading.judge.prompt import Rendered, render, response_format
 from grading.judge.rubrics import Rubric, load_rubric
-from grading.judge.spotlight import PROCESS_KEY
 from grading.judge.types import (
     DEPENDS_ON_INJECTION,
     PROMPT_INJECTION,
@@ -78,8 +77,6 @@ class JudgeEngine:
             for j in config.judges
         }
         self._rng = random.Random()
-        # A submission's text is datamarked alike in all its calls (spotlight.PROCESS_KEY).
-        self._spotlight_key: str | None = (config.spotlight_key or PROCESS_KEY) if config.spotlight else None
 
     # -- public -------------------------------------------------------------------------------
 
@@ -175,7 +172,7 @@ class JudgeEngine:
             max_tokens=self.config.max_tokens,
             min_field_tokens=self.config.min_field_tokens,
             count=lambda text: client.count_tokens(judge.model, text),
-            spotlight_key=self._spotlight_key,
+            spotlight=self.config.spotlight,
         )
 
     def prices(self, judge: JudgeSpec) -> client.Prices | None:

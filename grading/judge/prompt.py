@@ -12,8 +12,8 @@ the task (the trusted fields); a user message with the agent's work (the untrust
 last, the criterion and the closing reminder. Calls that read the same work share all but the
 last message. Calls that read different slices of it (per-requirement file selection on a
 long diff) still share the system, rubric and task messages: the nonce is keyed by a
-per-process secret over the rubric and the trusted fields only, and the datamarking marker by
-the run key only, so the bytes before the work do not depend on which slice a call reads.
+per-process secret over the rubric and the trusted fields only, and the datamarking marker is
+fixed, so the bytes before the work do not depend on which slice a call reads.
 The provider then bills every repeated leading message at its cached rate after the first call
 (OpenAI caches the longest common prefix on its own; for Anthropic both boundaries are marked).
 
@@ -240,12 +240,11 @@ def render(
     max_tokens: int,
     min_field_tokens: int,
     count: CountTokens,
-    spotlight_key: str | None = None,
+    spotlight: bool = False,
 ) -> Rendered:
     """Messages for one call, fitted to the window; raises fit.ContextOverflow when impossible.
 
-    With a `spotlight_key` the untrusted fields are datamarked with a marker chosen from that
-    key and their text (see `grading.judge.spotlight`).
+    With `spotlight` the untrusted fields are datamarked (see `grading.judge.spotlight`).
     """
     values = {f.name: as_text(fields[f.name]) for f in rubric.fields if fields.get(f.name) is not None}
     findings = [
@@ -256,7 +255,7 @@ def render(
     ]
     collapsible = {f.name for f in rubric.fields if f.kind in ("log", "transcript", "diff")}
     untrusted = [values[f.name] for f in rubric.fields if f.untrusted and f.name in values]
-    marker = choose_marker(untrusted, spotlight_key) if spotlight_key is not None else None
+    marker = choose_marker(untrusted) if spotlight else None
 
     template = _messages(rubric, values, criterion, NONCE_PLACEHOLDER, marker)
     # Byte-level BPE never yields more tokens than UTF-8 bytes: the common short item fits
