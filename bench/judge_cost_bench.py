@@ -52,13 +52,25 @@ CURIE_RANGE = ("884e9ccdce9d78c1129d93e8c3d69ef1c6e90580", "8309def9e66881fbb094
 EXPBENCH_TASK = ("iclr2024/18447_complete_final.json", 0)  # train.py / validate.py, 8 requirements
 
 
+def whole_files(diff: str, max_chars: int) -> str:
+    """The diff's leading files that fit in `max_chars` together (a diff one call can read whole)."""
+    files = diff.split("\ndiff --git ")
+    kept = files[0]
+    for f in files[1:]:
+        if len(kept) + len(f) + 12 > max_chars:
+            break
+        kept += "\ndiff --git " + f
+    return kept
+
+
 def large_diff_requests(
-    curie: Path, judging: str = "per-requirement"
+    curie: Path, judging: str = "per-requirement", max_chars: int | None = None
 ) -> tuple[list[JudgeRequest], str, list[str], str]:
     """The implementation grader's requests for the large diff, through the grader itself.
 
     Nothing passes under the recording panel, so joint judging is counted with every
     requirement open in every chunk: an upper bound (carrying only shortens later calls).
+    `max_chars` keeps only the leading files that fit (a diff every requirement reads whole).
     """
     diff = subprocess.run(
         ["git", f"--git-dir={curie}", "diff", *CURIE_RANGE, "--", "*.py"],
@@ -66,6 +78,8 @@ def large_diff_requests(
         text=True,
         check=True,
     ).stdout
+    if max_chars is not None:
+        diff = whole_files(diff, max_chars)
     path, index = EXPBENCH_TASK
     task = expbench.load(DATASETS / "expbench" / path)[index]
     inputs = SubmissionInputs("bench", cast(Any, None), diff, None, None, cast(Any, None))
@@ -236,9 +250,14 @@ def main() -> None:
         )
         requests, diff, requirements, _ = large_diff_requests(a.curie)
         joint_requests = large_diff_requests(a.curie, "joint")[0]
+        fitting = large_diff_requests(a.curie, max_chars=GradeSettings(tasks_dir=".").chunk_chars)
         with JudgeEngine(config) as engine:
             out["prefix_share_demo"] = shares(engine, demo_requests())
             out["prefix_share_large_diff"] = shares(engine, requests)
+            out["prefix_share_diff_in_one_chunk"] = {
+                "diff_chars": len(fitting[1]),
+                **shares(engine, fitting[0]),
+            }
             est = estimate(engine, requests).total()
             joint = estimate(engine, joint_requests).total()
         n_req = len(requirements)
