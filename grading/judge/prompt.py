@@ -120,7 +120,18 @@ def verdict_schema(rubric: Rubric) -> dict[str, Any]:
     return schema
 
 
+#: Response formats by rubric (id, version, digest): built once, sent with every call.
+_FORMATS: dict[tuple[str, str, str], dict[str, Any]] = {}
+
+
 def response_format(rubric: Rubric) -> dict[str, Any]:
+    key = (rubric.id, rubric.version, rubric.digest)
+    if key not in _FORMATS:
+        _FORMATS[key] = _response_format(rubric)
+    return _FORMATS[key]
+
+
+def _response_format(rubric: Rubric) -> dict[str, Any]:
     return {
         "type": "json_schema",
         "json_schema": {
