@@ -114,7 +114,7 @@ def combined_table(attacks: list[dict[str, str]], benign: list[dict[str, str]]) 
 def _datamark_token_ratio(benign: list[dict[str, str]]) -> float:
     texts = [b["text"] for b in benign]
     plain = sum(client.count_tokens(TOKENIZER, t) for t in texts)
-    marked = sum(client.count_tokens(TOKENIZER, datamark(t, choose_marker([t], "bench"))) for t in texts)
+    marked = sum(client.count_tokens(TOKENIZER, datamark(t, choose_marker([t]))) for t in texts)
     return marked / plain
 
 

@@ -18,6 +18,7 @@ import argparse
 import asyncio
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -52,19 +53,39 @@ CURIE_RANGE = ("884e9ccdce9d78c1129d93e8c3d69ef1c6e90580", "8309def9e66881fbb094
 EXPBENCH_TASK = ("iclr2024/18447_complete_final.json", 0)  # train.py / validate.py, 8 requirements
 
 
-def large_diff_requests(curie: Path) -> tuple[list[JudgeRequest], str, list[str], str]:
-    """The implementation grader's requests for the large diff, through the grader itself."""
+def whole_files(diff: str, max_chars: int) -> str:
+    """The diff's leading files that fit in `max_chars` together (a diff one call can read whole)."""
+    files = diff.split("\ndiff --git ")
+    kept = files[0]
+    for f in files[1:]:
+        if len(kept) + len(f) + 12 > max_chars:
+            break
+        kept += "\ndiff --git " + f
+    return kept
+
+
+def large_diff_requests(
+    curie: Path, judging: str = "per-requirement", max_chars: int | None = None
+) -> tuple[list[JudgeRequest], str, list[str], str]:
+    """The implementation grader's requests for the large diff, through the grader itself.
+
+    Nothing passes under the recording panel, so joint judging is counted with every
+    requirement open in every chunk: an upper bound (carrying only shortens later calls).
+    `max_chars` keeps only the leading files that fit (a diff every requirement reads whole).
+    """
     diff = subprocess.run(
         ["git", f"--git-dir={curie}", "diff", *CURIE_RANGE, "--", "*.py"],
         capture_output=True,
         text=True,
         check=True,
     ).stdout
+    if max_chars is not None:
+        diff = whole_files(diff, max_chars)
     path, index = EXPBENCH_TASK
     task = expbench.load(DATASETS / "expbench" / path)[index]
     inputs = SubmissionInputs("bench", cast(Any, None), diff, None, None, cast(Any, None))
-    settings = GradeSettings(tasks_dir=str(REPO))
-    ctx = Context(task, inputs, None, settings.thresholds, settings.chunk_chars, None)
+    settings = GradeSettings(tasks_dir=str(REPO), implementation_judging=judging)
+    ctx = Context.of(task, inputs, None, settings, None)
     recorder = RecordingPanel()
     asyncio.run(grade_implementation(ctx, recorder))
     return recorder.requests, diff, list(task.requirements or []), task.question
@@ -177,6 +198,22 @@ def bare_openai(n: int, concurrency: int = 64) -> dict[str, Any]:
         server.stop()
 
 
+def acompletion_route(n: int, tmp: Path) -> dict[str, Any]:
+    """The engine row again, every call through `litellm.acompletion` (the route before the direct one)."""
+    from grading.judge import client
+
+    os.environ["EXPGRADE_JUDGE_ROUTE"] = "acompletion"
+    client._direct_route.cache_clear()
+    fresh = tmp / "acompletion-route"  # its own judge cache: the engine row's would answer every call
+    fresh.mkdir(exist_ok=True)
+    try:
+        result = throughput(n, 64, 0.1, fresh)
+    finally:
+        del os.environ["EXPGRADE_JUDGE_ROUTE"]
+        client._direct_route.cache_clear()
+    return {k: v for k, v in result.items() if k in ("calls", "wall_s", "cpu_ms_per_call", "graded")}
+
+
 def in_processes(n: int, workers: int, tmp: Path) -> dict[str, Any]:
     """The throughput run's requests over `workers` processes (spawn and litellm import included)."""
     import time
@@ -199,10 +236,41 @@ def in_processes(n: int, workers: int, tmp: Path) -> dict[str, Any]:
         server.stop()
 
 
+def overhead(n: int, rounds: int, tmp: Path) -> dict[str, Any]:
+    """Engine against bare aiohttp in interleaved rounds (the median ratio is the figure), then
+    the peers once each: the engine on litellm's acompletion route, two worker processes, the SDK."""
+    pairs = []
+    for r in range(rounds):
+        fresh = tmp / f"round-{r}"  # a cold judge cache every round
+        fresh.mkdir()
+        raw = raw_baseline(n, 64, 0.1)
+        engine = throughput(n, 64, 0.1, fresh)
+        pairs.append(
+            {
+                "raw_aiohttp_wall_s": raw["wall_s"],
+                "raw_aiohttp_cpu_ms_per_call": raw["cpu_ms_per_call"],
+                "engine_wall_s": engine["wall_s"],
+                "engine_cpu_ms_per_call": engine["cpu_ms_per_call"],
+                "engine_graded": engine["graded"],
+                "ratio": round(engine["wall_s"] / raw["wall_s"], 3),
+            }
+        )
+    return {
+        "calls": n,
+        "ideal_s": round(n * 0.1 / 64, 3),
+        "rounds": pairs,
+        "median_ratio": statistics.median(p["ratio"] for p in pairs),
+        "engine_acompletion_route": acompletion_route(n, tmp),
+        "engine_2_workers": in_processes(n, 2, tmp),
+        "bare_openai_sdk": bare_openai(n),
+    }
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     p.add_argument("--curie", type=Path, default=Path("/work/.mirror/Just-Curieous+Curie/repo"))
-    p.add_argument("--calls", type=int, default=1000, help="overhead run size (0: skip)")
+    p.add_argument("--calls", type=int, default=4000, help="overhead run size (0: skip)")
+    p.add_argument("--rounds", type=int, default=3, help="interleaved aiohttp / engine rounds")
     p.add_argument("--json", type=Path)
     a = p.parse_args()
     out: dict[str, Any] = {}
@@ -212,10 +280,17 @@ def main() -> None:
             [JudgeSpec(MODEL)], api_base="http://127.0.0.1:9/v1", cache_path=tmp / "none.sqlite"
         )
         requests, diff, requirements, _ = large_diff_requests(a.curie)
+        joint_requests = large_diff_requests(a.curie, "joint")[0]
+        fitting = large_diff_requests(a.curie, max_chars=GradeSettings(tasks_dir=".").chunk_chars)
         with JudgeEngine(config) as engine:
             out["prefix_share_demo"] = shares(engine, demo_requests())
             out["prefix_share_large_diff"] = shares(engine, requests)
+            out["prefix_share_diff_in_one_chunk"] = {
+                "diff_chars": len(fitting[1]),
+                **shares(engine, fitting[0]),
+            }
             est = estimate(engine, requests).total()
+            joint = estimate(engine, joint_requests).total()
         n_req = len(requirements)
         ours_raw = est.prompt_tokens / n_req
         # Billed-equivalent: a cached prompt token costs half a plain one at OpenAI (gpt-4o-mini's table).
@@ -230,20 +305,13 @@ def main() -> None:
             "expbench_setup_judge_prompt_tokens": round(theirs),
             "ratio_raw": round(ours_raw / theirs, 2),
             "ratio_billed": round(ours_billed / theirs, 2),
+            "joint_calls": joint.calls,
+            "joint_prompt_tokens": round(joint.prompt_tokens / n_req),
+            "joint_ratio_raw": round(joint.prompt_tokens / n_req / theirs, 2),
         }
         out["spend"] = spend(requests, tmp)
         if a.calls:
-            out["overhead"] = {
-                "raw_aiohttp": raw_baseline(a.calls, 64, 0.1),
-                "engine": {
-                    k: v
-                    for k, v in throughput(a.calls, 64, 0.1, tmp).items()
-                    if k in ("calls", "wall_s", "ideal_s", "cpu_ms_per_call", "graded")
-                },
-                "engine_2_workers": in_processes(a.calls, 2, tmp),
-                "bare_openai_sdk": bare_openai(a.calls),
-                "raw_aiohttp_again": raw_baseline(a.calls, 64, 0.1),
-            }
+            out["overhead"] = overhead(a.calls, a.rounds, tmp)
     text = json.dumps(out, indent=2)
     print(text)
     if a.json:

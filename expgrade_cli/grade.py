@@ -12,7 +12,7 @@ from expgrade_cli.app import app, console, err_console
 from expgrade_cli.judge import InjectionCheck, InjectionCheckOption, SpotlightOption
 from grading.aggregate.passing import ALL_SUBTASKS, parse_thresholds
 from grading.errors import UserError
-from grading.graders.settings import GradeSettings, parse_subtasks
+from grading.graders.settings import IMPLEMENTATION_JUDGING, GradeSettings, parse_subtasks
 from grading.judge import unpriced_warning
 from grading.judge.settings import JudgeSettings
 from grading.run_folder import RunFolder
@@ -46,6 +46,14 @@ def grade(
         str,
         typer.Option("--gpu-mode", help="How Docker gives GPUs: auto (default), nvidia, cdi or devices."),
     ] = "auto",
+    implementation_judging: Annotated[
+        str,
+        typer.Option(
+            "--implementation-judging",
+            help="per-requirement (default: one judge answer per requirement) or joint (one call per "
+            "diff chunk answering every open requirement: fewer tokens).",
+        ),
+    ] = "per-requirement",
     executor: Annotated[str, typer.Option("--executor", help="local (default) or ray.")] = "local",
     budget_usd: Annotated[
         float | None, typer.Option("--budget-usd", min=0, help="Hard cap on judge spend for the run.")
@@ -95,6 +103,13 @@ def grade(
         raise UserError(
             f"unknown GPU mode '{gpu_mode}' (expected auto, nvidia, cdi or devices)", field="--gpu-mode"
         )
+    if implementation_judging not in IMPLEMENTATION_JUDGING:
+        raise UserError(
+            f"unknown implementation judging '{implementation_judging}' (expected "
+            + " or ".join(IMPLEMENTATION_JUDGING)
+            + ")",
+            field="--implementation-judging",
+        )
     judges = (
         JudgeSettings(
             models=tuple(judge),
@@ -122,6 +137,7 @@ def grade(
         sandbox=sandbox,
         gpu_mode=gpu_mode,
         thresholds=parse_thresholds(pass_threshold or []),
+        implementation_judging=implementation_judging,
     )
     warning = unpriced_warning(list(judge or ()), budget_usd)
     if warning:

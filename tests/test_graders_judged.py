@@ -7,7 +7,9 @@ chunk or item and checks how the grader turns those verdicts into a subtask.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
@@ -26,6 +28,7 @@ from grading.graders.pipeline import integrity_subtask
 from grading.graders.settings import GradeSettings
 from grading.judge.scripted_server import ScriptedServer
 from grading.judge.settings import JudgeSettings
+from grading.run.orchestrator import identity
 from grading.schemas import ExecutionSubtask, JudgedSubtask, Submission, Task
 
 TASK = Task.model_validate(
@@ -207,3 +210,66 @@ def test_missing_ground_truth_is_unscorable_but_an_undefined_subtask_is_skipped(
         c = Context(task, c.inputs, None, c.thresholds, c.chunk_chars, None)
         assert run_judging(grade_design(c, no_calls)).status == status
         assert run_judging(grade_implementation(c, no_calls)).status == status
+
+
+def _joint(c: Context) -> Context:
+    return replace(c, implementation_judging="joint")
+
+
+def _asked(server_bodies: list) -> list[list[str]]:
+    """The requirement lists the judge received, one per call (from the prompts as sent)."""
+    lists = []
+    for body in server_bodies:
+        text = "\n".join(m["content"] for m in body["messages"])
+        block = re.search(r"# The criterion to judge now\n(.*?)\n\n# Reminder", text, re.S)
+        assert block is not None
+        lists.append(block[1].splitlines())
+    return lists
+
+
+def test_joint_judging_asks_once_per_chunk_and_carries_what_passed(
+    settings: GradeSettings, server: ScriptedServer
+) -> None:
+    d = "".join(
+        _file(f"f{n}.py", f"# @@script {v}@@", "first second moment", 14)
+        for n, v in enumerate(["verdict=fail req1=pass", "verdict=fail", "verdict=fail req2=pass"])
+    )
+    bodies = server.keep_bodies()
+    sub = grade(grade_implementation, _joint(ctx(diff=d)), settings)
+    # one call per chunk; the first requirement, shown passing in chunk 1, is not asked again
+    assert _asked(bodies) == [
+        ["1. first moment", "2. second moment"],
+        ["2. second moment"],
+        ["2. second moment"],
+    ]
+    assert sub.status == "graded" and sub.score == 1.0
+    first, second = sub.items
+    assert (first.criterion_id, second.criterion_id) == ("req1", "req2")
+    assert first.judge[0]["chunks"] == 1 and second.judge[0]["chunks"] == 3
+    assert first.judge[0]["rubric"] == "implementation-joint@1.0.0"
+    assert first.rationale == "scripted rationale for verdict pass"
+    assert first.judge[0]["item_id"] == "t/1/s1/implementation/req1"
+    # each requirement carries its share of the calls it was judged in; no share is lost
+    assert first.judge[0]["prompt_tokens"] > 0 and second.judge[0]["prompt_tokens"] > 0
+
+
+def test_joint_judging_unreadable_chunk_leaves_only_open_requirements_unscorable(
+    settings: GradeSettings,
+) -> None:
+    d = "".join(
+        _file(f"f{n}.py", f"# @@script {v}@@", "first second moment", 14)
+        for n, v in enumerate(["verdict=fail req1=pass", "fault=malformed", "verdict=fail"])
+    )
+    sub = grade(grade_implementation, _joint(ctx(diff=d)), settings)
+    first, second = sub.items
+    assert first.verdict == "pass"  # decided before the unreadable chunk
+    assert second.verdict is None and second.unscorable is not None  # unknown, never a fail
+    assert sub.status == "unscorable" and sub.passed is None
+
+
+def test_the_manifest_records_how_implementation_was_judged() -> None:
+    assert identity(GradeSettings(tasks_dir="."))["implementation_judging"] == "per-requirement"
+    assert (
+        identity(GradeSettings(tasks_dir=".", implementation_judging="joint"))["implementation_judging"]
+        == "joint"
+    )

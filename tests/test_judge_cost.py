@@ -16,7 +16,7 @@ import pytest
 from judge_server import PRICED, engine_for
 
 from grading.judge import JudgeRequest
-from grading.judge.client import with_cache_breakpoint
+from grading.judge.client import with_cache_breakpoints
 from grading.judge.scripted_server import ScriptedServer, ServerScript
 from grading.run_folder import RunFolder
 
@@ -78,6 +78,40 @@ def _nonce(body: dict[str, object]) -> str:
     return str(system).split("<<<UNTRUSTED-<field>-", 1)[1].split(">>>", 1)[0]
 
 
+def test_criteria_reading_different_slices_of_the_work_still_share_the_task_prefix(tmp_path: Path) -> None:
+    """Per-requirement file selection gives each criterion its own diff slice: the system, rubric
+    and task messages must stay the same bytes (nonce and marker do not depend on the slice), the
+    provider must bill them cached, and the estimate must count them as repeated."""
+    from grading.judge.estimate import estimate
+
+    listing = "\n".join(f"{n}. {c} " * 12 for n, c in enumerate(CRITERIA, start=1))  # a long task
+    requests = [
+        JudgeRequest(
+            f"slices/{n}",
+            "implementation",
+            {
+                "question": "Does AdamW beat SGD on CIFAR-10?",
+                "requirements": listing,
+                "diff": _diff(20 + 7 * n),
+            },
+            criterion=c,
+            meta={"subtask": "implementation"},
+        )
+        for n, c in enumerate(CRITERIA)
+    ]
+    with ScriptedServer(ServerScript(cache_min_chars=0)) as server:
+        bodies = server.keep_bodies()
+        with engine_for(server.url, tmp_path, concurrency=1) as engine:
+            est = estimate(engine, requests, min_prefix_tokens=0).total()
+            verdicts = engine.judge_sync(requests)
+    assert [v.status for v in verdicts] == ["graded"] * 3
+    assert len({json.dumps(b["messages"][:2]) for b in bodies}) == 1, "system and task must not vary"
+    assert len({b["messages"][2]["content"] for b in bodies}) == 3, "each criterion reads its own slice"
+    task_chars = sum(len(m["content"]) for m in bodies[0]["messages"][:2])
+    assert all(v.samples[0].cached_prompt_tokens * 4 >= task_chars * 0.9 for v in verdicts[1:])
+    assert est.repeated_prefix_tokens > 0
+
+
 def test_cached_prompt_tokens_are_recorded_and_priced_at_the_cached_rate(
     server: ScriptedServer, tmp_path: Path
 ) -> None:
@@ -117,7 +151,7 @@ def test_cache_breakpoint_closes_the_prefix_for_anthropic() -> None:
     ]
     sent = AnthropicConfig().transform_request(
         "claude-3-5-haiku-latest",
-        cast(Any, with_cache_breakpoint(messages, 1)),  # litellm types messages as TypedDicts
+        cast(Any, with_cache_breakpoints(messages, (1,))),  # litellm types messages as TypedDicts
         {"max_tokens": 10},
         {},
         {},

@@ -256,7 +256,7 @@ def test_long_log_is_cut_with_markers_and_keeps_its_end(judge_server: ScriptedSe
         min_field_tokens=128,
         count=lambda t: count_tokens(PRICED, t),
     )
-    text = rendered.messages()[1]["content"]  # the item's prefix: its fields
+    text = rendered.messages()[2]["content"]  # the agent's work: the untrusted fields
     assert "[... expgrade collapsed" in text and "[... expgrade cut" in text
     assert "SETUP: using dataset" in text and "TAIL_MARKER done" in text
     assert count_tokens(PRICED, "\n".join(m["content"] for m in rendered.messages())) <= 4000 - 500

@@ -58,8 +58,9 @@ def test_attack_is_flagged_and_stays_inside_the_fence(case: dict[str, str]) -> N
         count=len,
     )
     assert PROMPT_INJECTION in rendered.flags
-    system, prefix, tail = (m["content"] for m in rendered.messages())
-    user = f"{prefix}\n\n{tail}"
+    system, task, work, tail = (m["content"] for m in rendered.messages())
+    assert case["text"] not in task  # the agent's text is only ever in the work message
+    user = f"{task}\n\n{work}\n\n{tail}"
     nonce = re.search(r"<<<UNTRUSTED-<field>-([0-9a-f]{16})>>>", system)
     assert nonce is not None
     begin, end = f"<<<UNTRUSTED-response-{nonce[1]}>>>", f"<<<END-UNTRUSTED-response-{nonce[1]}>>>"

@@ -71,7 +71,7 @@ def test_schema_asks_for_the_judges_report_and_the_verdict_records_it(
     careful: ScriptedServer, tmp_path: Path
 ) -> None:
     assert flags_for(scan(SUBTLE)) == []
-    with engine_for(careful.url, tmp_path, spotlight_key="k1") as engine:
+    with engine_for(careful.url, tmp_path) as engine:
         (v,) = engine.judge_sync(
             [ref_request("subtle", f"It is 42. {SUBTLE} @@script verdict=fail injected@@")]
         )
@@ -106,7 +106,7 @@ def test_spotlighting_marks_untrusted_text_inside_the_nonce_fences(
             criterion="variable 'accuracy'",
         ),
     ]
-    with engine_for(careful.url, tmp_path, spotlight_key="k2", use_cache=False) as engine:
+    with engine_for(careful.url, tmp_path, use_cache=False) as engine:
         verdicts = engine.judge_sync(reqs)
     assert verdicts[0].label == "pass"  # the directive is read through the datamark
     markers = []
@@ -126,10 +126,14 @@ def test_spotlighting_marks_untrusted_text_inside_the_nonce_fences(
         markers.append((marker[1], nonce[1]))
     # One submission's text: one marker and one nonce for all its criteria (a shared prefix).
     assert markers[1] == markers[2] and markers[0][1] != markers[1][1]
-    # The prompt hash does not depend on the marker: another run key hashes the same.
-    with engine_for(careful.url, tmp_path / "other", spotlight_key="another") as engine:
-        again = engine.judge_sync(reqs[:1])
-    assert again[0].prompt_hash == verdicts[0].prompt_hash
+    # The marker is one the text does not hold, and the prompt hash does not depend on it.
+    holds = ref_request("spot-1", text.replace("0.91", f"0.91{markers[0][0]}"))
+    with engine_for(careful.url, tmp_path / "other", use_cache=False) as engine:
+        (again,) = engine.judge_sync([holds])
+    system = _last_request(careful, "Accuracy")["messages"][0]["content"]
+    other = re.search(r"replaced by the character '(.)' \(U\+", system)
+    assert other is not None and other[1] != markers[0][0]
+    assert again.label == "pass"
 
 
 @pytest.mark.parametrize(

@@ -268,8 +268,7 @@ class RayExecutor:
                     on_result(job, result)
         except BaseException:
             # Ctrl-C or a failing `on_result`: do not leave gradings running on the cluster.
-            for ref in in_flight:
-                ray.cancel(ref, force=True)
+            _cancel(ray, list(in_flight))
             raise
         if failure is not None:
             raise failure
@@ -313,3 +312,19 @@ def _describe(resources: dict[str, float]) -> str:
         else:
             parts.append(f"{value:g} {key}")
     return ", ".join(parts)
+
+
+def _cancel(ray: Any, refs: list[Any], *, rounds: int = 20) -> None:
+    """Cancel the gradings and see them end, asking again while any still runs.
+
+    One `ray.cancel(force=True)` is not always the end of a task: it kills the worker, and a task
+    with retries left can be started again when the kill races with Ray's retry bookkeeping
+    (ray-project/ray#54260), so a 60 s grading ran to its end once under load. Each round cancels
+    what is still running and waits up to a second for it to end.
+    """
+    for _ in range(rounds):
+        if not refs:
+            return
+        for ref in refs:
+            ray.cancel(ref, force=True)
+        _, refs = ray.wait(refs, num_returns=len(refs), timeout=1.0)

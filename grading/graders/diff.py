@@ -8,6 +8,7 @@ needs the diff in judge-sized chunks that never split a hunk needlessly.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -190,22 +191,54 @@ def select_relevant(
     Deterministic: the same diff and requirement always select the
     same pieces, so the verdict is reproducible and the cache still hits.
     """
-    wanted = terms(requirement)
-    units: list[tuple[float, str, str, str]] = []  # (score, path, header, hunk)
+    units = _units(diff, piece_chars)
+    return _assemble(units, _chosen(units, requirement, threshold, top_k))
+
+
+def select_relevant_any(
+    diff: str, requirements: Sequence[str], *, threshold: float, top_k: int, piece_chars: int
+) -> Selection:
+    """The pieces of `diff` that `select_relevant` keeps for any of `requirements`, each once.
+
+    Joint judging asks about every requirement in one call, so it reads the union of their
+    selections: the same pieces a per-requirement judge would see, without the repeats.
+    """
+    units = _units(diff, piece_chars)
+    keep: set[int] = set()
+    for requirement in requirements:
+        keep |= _chosen(units, requirement, threshold, top_k)
+    return _assemble(units, keep)
+
+
+#: A piece of a diff: (file path, the terms of its path and changed lines, file header, hunk text).
+_Unit = tuple[str, set[str], str, str]
+
+
+def _units(diff: str, piece_chars: int) -> list[_Unit]:
+    units: list[_Unit] = []
     for fp in split_files(diff) or [FilePatch("", "modified", diff)]:
         header, hunks = _hunks(fp.text)
         path_terms = terms(fp.path)
         for hunk in (part for h in hunks for part in _cut(h, piece_chars)):
             changed = "\n".join(ln[1:] for ln in hunk.splitlines() if ln[:1] in "+-")
-            found = wanted & (path_terms | terms(changed))
-            units.append((len(found) / len(wanted) if wanted else 0.0, fp.path, header, hunk))
-    best = sorted(range(len(units)), key=lambda i: (-units[i][0], i))[:top_k]
-    keep = sorted(set(best) | {i for i, u in enumerate(units) if wanted and u[0] >= threshold})
+            units.append((fp.path, path_terms | terms(changed), header, hunk))
+    return units
+
+
+def _chosen(units: list[_Unit], requirement: str, threshold: float, top_k: int) -> set[int]:
+    wanted = terms(requirement)
+    scores = [len(wanted & u[1]) / len(wanted) if wanted else 0.0 for u in units]
+    best = sorted(range(len(units)), key=lambda i: (-scores[i], i))[:top_k]
+    return set(best) | {i for i, score in enumerate(scores) if wanted and score >= threshold}
+
+
+def _assemble(units: list[_Unit], chosen: set[int]) -> Selection:
+    keep = sorted(chosen)
     parts: list[str] = []
     last_header: str | None = None
     for i in keep:
         _, _, header, hunk = units[i]
         parts.append(hunk if header == last_header and parts else header + hunk)
         last_header = header
-    files = list(dict.fromkeys(units[i][1] for i in keep))
+    files = list(dict.fromkeys(units[i][0] for i in keep))
     return Selection("".join(parts), files, len(keep), len(units))

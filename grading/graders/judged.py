@@ -11,15 +11,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from grading.aggregate.passing import passes, share_passed
 from grading.aggregate.tree import score_tree
-from grading.graders.diff import chunk_diff, select_relevant
+from grading.graders.diff import chunk_diff, select_relevant, select_relevant_any
 from grading.graders.inputs import SubmissionInputs
+from grading.graders.settings import GradeSettings
 from grading.items import DETERMINISTIC, UNSTATED_JUDGE_REASON, item_id, verdict_record
+from grading.judge.consensus import Method, aggregate
+from grading.judge.parse import requirement_answers
+from grading.judge.rubrics import Rubric, load_rubric
 from grading.judge.types import JudgeRequest, PanelVerdict, Verdict
 from grading.schemas import CriterionItem, ExecutionSubtask, JudgedSubtask, Task
 from grading.status import Unscorable
@@ -30,6 +34,8 @@ Panel = Callable[[list[JudgeRequest]], Awaitable[list[PanelVerdict]]]
 UNGROUNDED = "ungrounded"
 #: Execution flags that show the agent's numbers are not what its code produces.
 _CLAIM_FLAGS = ("claimed_mismatch", "claimed_unverified")
+#: The rubric of joint implementation judging: one answer per numbered requirement.
+JOINT_RUBRIC = "implementation-joint"
 #: How much ground-truth source the implementation judge sees as a reference.
 MAX_REFERENCE_CHARS = 12_000
 #: File selection per requirement for a diff longer than one judge call: diff pieces of at most
@@ -49,6 +55,30 @@ class Context:
     chunk_chars: int
     repo: Path | None
     unit_tests: CriterionItem | None = None  # the task's test command, run in the sandbox
+    #: "per-requirement" (one judge call per requirement and chunk) or "joint" (one per chunk).
+    implementation_judging: str = "per-requirement"
+
+    @classmethod
+    def of(
+        cls,
+        task: Task,
+        inputs: SubmissionInputs,
+        execution: ExecutionSubtask | None,
+        settings: GradeSettings,
+        repo: Path | None,
+        unit_tests: CriterionItem | None = None,
+    ) -> Context:
+        """The context a grading with `settings` gives its graders."""
+        return cls(
+            task,
+            inputs,
+            execution,
+            settings.thresholds,
+            settings.chunk_chars,
+            repo,
+            unit_tests,
+            settings.implementation_judging,
+        )
 
     def item_id(self, subtask: str, key: str) -> str:
         return item_id(self.task.id, self.inputs.submission_id, subtask, key)
@@ -263,10 +293,15 @@ def _diff_for(ctx: Context, diff: str, requirement: str) -> tuple[list[str], dic
         )
         diff = sel.diff
         evidence = {"diff_files_sent": sel.files, "diff_pieces_sent": f"{sel.pieces} of {sel.of_pieces}"}
-    chunks = chunk_diff(diff, ctx.chunk_chars)
+    return _parts(diff, ctx.chunk_chars), evidence
+
+
+def _parts(diff: str, chunk_chars: int) -> list[str]:
+    """The diff's chunks, each headed by its place when there are several."""
+    chunks = chunk_diff(diff, chunk_chars)
     if len(chunks) > 1:
         chunks = [f"[part {n} of {len(chunks)} of the diff]\n{c}" for n, c in enumerate(chunks, start=1)]
-    return chunks, evidence
+    return chunks
 
 
 async def grade_implementation(ctx: Context, panel: Panel) -> JudgedSubtask:
@@ -290,6 +325,37 @@ async def grade_implementation(ctx: Context, panel: Panel) -> JudgedSubtask:
     if not diff.strip():
         items = [deterministic_item(key, req, False, "the submission changes no code") for key, req in keyed]
         return subtask_from_items(items + tests, ctx.thresholds["implementation"])
+    if ctx.implementation_judging == "joint":
+        items = await _judge_jointly(ctx, panel, keyed, diff)
+    else:
+        items = await _judge_each(ctx, panel, keyed, diff)
+    tree_score = None
+    if not ctx.task.requirements and rubric is not None:
+        leaf_scores = {
+            key: (None if it.verdict is None else float(it.verdict == "pass"))
+            for (key, _), it in zip(keyed, items, strict=True)
+        }
+        tree = score_tree(rubric, leaf_scores)
+        tree_score = tree.score
+        if tree.score is None:
+            return JudgedSubtask(
+                status="unscorable",
+                unscorable=Unscorable.UNDECIDED_ITEMS,
+                items=items + tests,
+                reason=f"rubric leaves unscorable: {', '.join(tree.invalid_leaves)}",
+            )
+        if tests:  # the tests weigh as one more leaf under the rubric's root
+            w = rubric.weight or 1.0
+            tree_score = (tree.score * w + (1.0 if tests[0].verdict == "pass" else 0.0)) / (w + 1.0)
+            if tests[0].verdict is None:
+                tree_score = None
+    return subtask_from_items(items + tests, ctx.thresholds["implementation"], score=tree_score)
+
+
+async def _judge_each(
+    ctx: Context, panel: Panel, keyed: list[tuple[str, str]], diff: str
+) -> list[CriterionItem]:
+    """Per-requirement judging: one call per requirement and chunk it is shown."""
     listing = "\n".join(f"{i}. {req}" for i, (_, req) in enumerate(keyed, start=1))
     reference = _reference_source(ctx)
     if reference:
@@ -318,27 +384,119 @@ async def grade_implementation(ctx: Context, panel: Panel) -> JudgedSubtask:
         item = item_from_panels(key, req, verdicts[start : start + len(chunks)], len(diff))
         items.append(item.model_copy(update={"evidence": evidence}))
         start += len(chunks)
-    tree_score = None
-    if not ctx.task.requirements and rubric is not None:
-        leaf_scores = {
-            key: (None if it.verdict is None else float(it.verdict == "pass"))
-            for (key, _), it in zip(keyed, items, strict=True)
-        }
-        tree = score_tree(rubric, leaf_scores)
-        tree_score = tree.score
-        if tree.score is None:
-            return JudgedSubtask(
-                status="unscorable",
-                unscorable=Unscorable.UNDECIDED_ITEMS,
-                items=items + tests,
-                reason=f"rubric leaves unscorable: {', '.join(tree.invalid_leaves)}",
+    return items
+
+
+async def _judge_jointly(
+    ctx: Context, panel: Panel, keyed: list[tuple[str, str]], diff: str
+) -> list[CriterionItem]:
+    """Joint judging: one call per chunk answers every requirement still open.
+
+    Chunks go in order and a requirement shown passing drops out of later calls (it passes
+    when any chunk shows it, as per requirement). An unreadable chunk leaves only the
+    requirements it was asked about undecided for that chunk; a later chunk can still pass
+    them. Each requirement keeps its own verdict, rationale and an even share of each call's
+    tokens and cost.
+    """
+    rubric = load_rubric(JOINT_RUBRIC)
+    response_length = len(diff)
+    fields = {"question": ctx.task.question, "method": ctx.task.method, "reference": _reference_source(ctx)}
+    evidence = None
+    if len(diff) > ctx.chunk_chars:  # as per requirement: only the pieces some requirement needs
+        sel = select_relevant_any(
+            diff,
+            [req for _, req in keyed],
+            threshold=RELEVANCE_THRESHOLD,
+            top_k=RELEVANT_TOP_K,
+            piece_chars=PIECE_CHARS,
+        )
+        diff = sel.diff
+        evidence = {"diff_files_sent": sel.files, "diff_pieces_sent": f"{sel.pieces} of {sel.of_pieces}"}
+    found: list[list[PanelVerdict]] = [[] for _ in keyed]
+    for n, chunk in enumerate(_parts(diff, ctx.chunk_chars), start=1):
+        still_open = [i for i, seen in enumerate(found) if not any(p.passed for p in seen)]
+        if not still_open:
+            break
+        [joint] = await panel(
+            [
+                JudgeRequest(
+                    item_id=ctx.item_id("implementation", f"joint-part{n}"),
+                    rubric_id=JOINT_RUBRIC,
+                    fields={**fields, "diff": chunk},
+                    criterion="\n".join(f"{i + 1}. {keyed[i][1]}" for i in still_open),
+                    meta={"subtask": "implementation", "chunk": n, "requirements": len(still_open)},
+                )
+            ]
+        )
+        for share, i in enumerate(still_open):
+            key, req = keyed[i]
+            parts = [
+                _requirement_verdict(
+                    v, rubric, i + 1, ctx.item_id("implementation", key), req, share, len(still_open)
+                )
+                for v in joint.verdicts
+            ]
+            item_id = ctx.item_id("implementation", key)
+            found[i].append(
+                aggregate(parts, rubric, cast(Method, joint.method))
+                if parts
+                else replace(joint, item_id=item_id)
             )
-        if tests:  # the tests weigh as one more leaf under the rubric's root
-            w = rubric.weight or 1.0
-            tree_score = (tree.score * w + (1.0 if tests[0].verdict == "pass" else 0.0)) / (w + 1.0)
-            if tests[0].verdict is None:
-                tree_score = None
-    return subtask_from_items(items + tests, ctx.thresholds["implementation"], score=tree_score)
+    return [
+        item_from_panels(key, req, panels, response_length).model_copy(update={"evidence": evidence})
+        for (key, req), panels in zip(keyed, found, strict=True)
+    ]
+
+
+def _even_share(total: int, share: int, of: int) -> int:
+    """Share `share` of `of` near-equal integer parts of `total` (the parts sum to `total`)."""
+    base, rest = divmod(total, of)
+    return base + (1 if share < rest else 0)
+
+
+def _requirement_verdict(
+    v: Verdict, rubric: Rubric, number: int, item_id: str, criterion: str, share: int, of: int
+) -> Verdict:
+    """One judge's verdict on requirement `number` of a joint call, with its share of the call.
+
+    The answer is read from the judge's first graded sample that lists the requirement; a
+    graded call that leaves it out makes it unscorable (a parse error), never a fail.
+    """
+    common: dict[str, Any] = {
+        "item_id": item_id,
+        "criterion": criterion,
+        "cost_usd": None if v.cost_usd is None else v.cost_usd / of,
+        "prompt_tokens": None if v.prompt_tokens is None else _even_share(v.prompt_tokens, share, of),
+        "completion_tokens": None
+        if v.completion_tokens is None
+        else _even_share(v.completion_tokens, share, of),
+        "cached_prompt_tokens": _even_share(v.cached_prompt_tokens, share, of),
+    }
+    if v.status != "graded":
+        return replace(v, **common)
+    answers = (
+        requirement_answers(s.raw_response, rubric).get(number) for s in v.samples if s.status == "graded"
+    )
+    answer = next((a for a in answers if a is not None), None)
+    if answer is None:
+        return replace(
+            v,
+            status="unscorable",
+            reason=Unscorable.PARSE_ERROR,
+            label=None,
+            score=None,
+            passed=None,
+            **common,
+        )
+    label, why = answer
+    return replace(
+        v,
+        label=label,
+        score=rubric.verdict.score_of(label),
+        passed=label in rubric.verdict.pass_labels,
+        rationale=why,
+        **common,
+    )
 
 
 # -- conclusion -----------------------------------------------------------------------------

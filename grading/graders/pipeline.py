@@ -253,7 +253,7 @@ def grade_submission(
                 unscorable=Unscorable.GRADER_ERROR,
                 rationale=f"grader error: {type(exc).__name__}: {exc}",
             )
-    ctx = Context(task, inputs, execution, settings.thresholds, settings.chunk_chars, repo, tests)
+    ctx = Context.of(task, inputs, execution, settings, repo, tests)
     findings: dict[str, list[Finding]] = {}
     if "integrity" in settings.subtasks:
         measured = execution.measured_results if execution is not None else None
@@ -346,7 +346,7 @@ def planned_requests(task: Task, loaded: LoadedSubmission, settings: GradeSettin
     """
     tasks_dir = Path(settings.tasks_dir)
     inputs = gather(task, loaded, tasks_dir)
-    ctx = Context(task, inputs, None, settings.thresholds, settings.chunk_chars, repo_path(task, tasks_dir))
+    ctx = Context.of(task, inputs, None, settings, repo_path(task, tasks_dir))
     findings = deterministic_checks(task, inputs.changes, shipped=inputs.shipped_results, measured=None)
     recorder = RecordingPanel()
     asyncio.run(_judged(ctx, settings, recorder, findings, []))

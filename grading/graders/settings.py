@@ -27,12 +27,23 @@ class GradeSettings:
     gpu_mode: str = "auto"  # Docker: auto|nvidia|cdi|devices (grading/sandbox/docker_backend.py)
     thresholds: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_THRESHOLDS))
     #: Diff characters per implementation-judge call; long diffs are cut at file/hunk bounds.
-    chunk_chars: int = 24_000
+    #: ~12k tokens (~20k datamarked): one call for a typical selected diff, far inside any
+    #: current judge's window (a smaller window is fitted by grading.judge.fit, marked). At
+    #: 24,000 a joint call on a 2,800-line diff took two calls, each repeating the task and the
+    #: reference scripts: 0.58x EXP-Bench's tokens against 0.42x in one (bench/judge.md).
+    chunk_chars: int = 48_000
+    #: How the implementation judge is asked: "per-requirement" (one call per requirement and
+    #: diff chunk, one answer each) or "joint" (one call per chunk answering every open
+    #: requirement: fewer tokens). See docs/grading.md.
+    implementation_judging: str = "per-requirement"
     #: A cluster-wide judge rate limiter (the Ray executor's); None = the engine's own, per process.
     rate_limiter: RateLimiter | None = field(default=None, compare=False)
     #: The run's budget gate (the executor's; under Ray one actor for every worker), so that
     #: `budget_usd` caps the run; None = the engine's own, per process.
     budget_gate: BudgetGate | None = field(default=None, compare=False)
+
+
+IMPLEMENTATION_JUDGING = ("per-requirement", "joint")
 
 
 def parse_subtasks(text: str) -> tuple[str, ...]:

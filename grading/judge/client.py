@@ -4,6 +4,19 @@ litellm is the only way out to a model: any provider it knows (`openai/`, `anthr
 `azure/`, `ollama/`, `hosted_vllm/`, ...) or any OpenAI-compatible endpoint via `api_base`.
 Its own retries are switched off (`num_retries=0`, `max_retries=0`): the engine retries, so
 that backoff, Retry-After, budgets and rate limits are applied in one place.
+
+Two routes through litellm, one reply. `litellm.acompletion` costs ~8 ms of CPU per call (a
+thread-pool hop, the OpenAI SDK's recursive request transform, per-call cost lookups, logging
+objects), so a grader on one core ran at a quarter of a bare HTTP client's pace (bench/judge.md).
+For providers whose wire format is OpenAI's own, `complete` takes the *direct* route instead:
+litellm's provider config maps the parameters, builds the URL, headers and body
+(`map_openai_params`, `get_complete_url`, `validate_environment`, `transform_request`), the
+request goes out on litellm's shared aiohttp-backed client, and HTTP errors become litellm's
+exception types through the provider's `get_error_class` and `exception_type`, as litellm's own
+HTTP handler does. What it leaves out is what a grader does not use: callbacks, per-call cost
+(the engine prices usage once from litellm's table), response caching, hooks. Every other
+provider, a parameter the provider config does not know, or `EXPGRADE_JUDGE_ROUTE=acompletion`
+takes `acompletion`. Both routes end in the same `Reply`, which a test pins.
 """
 
 from __future__ import annotations
@@ -14,7 +27,7 @@ from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from functools import cache
 from types import ModuleType
-from typing import Any
+from typing import Any, NoReturn
 
 from grading.status import Unscorable
 
@@ -56,17 +69,36 @@ def uses_cache_breakpoints(model: str) -> bool:
     return provider == "anthropic" or (provider in _BREAKPOINT_PROVIDERS and "claude" in model)
 
 
-def with_cache_breakpoint(messages: list[dict[str, Any]], last_prefix: int) -> list[dict[str, Any]]:
-    """The messages with an ephemeral cache breakpoint closing the shared prefix (Anthropic's format,
-    which litellm passes on to Anthropic, Bedrock and Vertex)."""
-    marked = dict(messages[last_prefix])
-    marked["content"] = [{"type": "text", "text": marked["content"], "cache_control": {"type": "ephemeral"}}]
-    return [*messages[:last_prefix], marked, *messages[last_prefix + 1 :]]
+def with_cache_breakpoints(messages: list[dict[str, Any]], at: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The messages with an ephemeral cache breakpoint closing each prefix in `at` (Anthropic's
+    format, which litellm passes on to Anthropic, Bedrock and Vertex; at most four per request)."""
+    out = list(messages)
+    for i in at:
+        block = {"type": "text", "text": out[i]["content"], "cache_control": {"type": "ephemeral"}}
+        out[i] = {**out[i], "content": [block]}
+    return out
 
 
-def _detail(usage: Any, group: str, name: str) -> int:
-    value = getattr(getattr(usage, group, None), name, None)
+def _count(usage: dict[str, Any], group: str, name: str) -> int:
+    value = (usage.get(group) or {}).get(name)
     return int(value) if isinstance(value, int) else 0
+
+
+def _reply(payload: dict[str, Any]) -> Reply:
+    """The reply in an OpenAI-format chat completion body (either route's)."""
+    choice = payload["choices"][0]
+    message = choice.get("message") or {}
+    usage = payload.get("usage") or {}
+    return Reply(
+        content=message.get("content"),
+        refusal=message.get(Unscorable.REFUSAL),
+        prompt_tokens=usage.get("prompt_tokens"),
+        completion_tokens=usage.get("completion_tokens"),
+        finish_reason=choice.get("finish_reason"),
+        cached_tokens=_count(usage, "prompt_tokens_details", "cached_tokens"),
+        cache_write_tokens=_count(usage, "prompt_tokens_details", "cache_write_tokens"),
+        reasoning_tokens=_count(usage, "completion_tokens_details", "reasoning_tokens"),
+    )
 
 
 @dataclass(frozen=True)
@@ -77,6 +109,82 @@ class Failure:
     reason: Unscorable
     retry_after_s: float | None
     message: str
+
+
+#: Providers whose chat wire format is OpenAI's, sent as litellm's provider config builds it.
+_DIRECT_PROVIDERS = frozenset({"openai"})
+
+
+@dataclass(frozen=True)
+class _Direct:
+    """How to send one model's calls on the direct route (see the module docstring)."""
+
+    config: Any  # litellm's provider chat config (a BaseConfig)
+    provider: str
+    name: str
+    url: str
+    headers: dict[str, str]
+    supported: frozenset[str]
+
+
+@cache
+def _direct_route(model: str, api_base: str | None, api_key: str | None) -> _Direct | None:
+    """The direct route for `model`, or None where litellm's general path must take the call."""
+    if os.environ.get("EXPGRADE_JUDGE_ROUTE", "direct") == "acompletion":
+        return None
+    litellm = _litellm()
+    from litellm.types.utils import LlmProviders
+    from litellm.utils import ProviderConfigManager
+
+    name, provider, key, base = litellm.get_llm_provider(model=model, api_base=api_base, api_key=api_key)
+    if provider not in _DIRECT_PROVIDERS:
+        return None
+    config = ProviderConfigManager.get_provider_chat_config(model=name, provider=LlmProviders(provider))
+    if config is None:
+        return None
+    key = key or api_key or os.environ.get("OPENAI_API_KEY")
+    base = base or api_base or os.environ.get("OPENAI_BASE_URL") or os.environ.get("OPENAI_API_BASE")
+    headers = config.validate_environment({}, name, [], {}, {}, api_key=key, api_base=base)
+    url = config.get_complete_url(base, key, name, {}, {})
+    return _Direct(config, provider, name, url, headers, frozenset(config.get_supported_openai_params(name)))
+
+
+def _raise_mapped(exc: Exception, route: _Direct) -> NoReturn:
+    """Raise litellm's exception type for a failed direct call, as its own HTTP handler would."""
+    import httpx
+    from litellm.litellm_core_utils.exception_mapping_utils import exception_type
+
+    error: Exception = exc
+    if isinstance(exc, httpx.HTTPStatusError):
+        response = exc.response
+        error = route.config.get_error_class(response.text, response.status_code, response.headers)
+    mapped = exception_type(model=route.name, original_exception=error, custom_llm_provider=route.provider)
+    raise mapped from exc
+
+
+async def _send_direct(
+    route: _Direct, messages: list[dict[str, Any]], wanted: dict[str, Any], timeout_s: float
+) -> dict[str, Any]:
+    from litellm.llms.custom_httpx.http_handler import get_async_httpx_client
+
+    optional = route.config.map_openai_params(wanted, {}, route.name, drop_params=True)
+    litellm_params = {"custom_llm_provider": route.provider, "api_base": route.url}
+    body = route.config.transform_request(route.name, messages, optional, litellm_params, dict(route.headers))
+    # litellm's shared client for the provider: one connection pool per event loop, aiohttp transport.
+    handler = get_async_httpx_client(llm_provider=route.provider)
+    try:
+        response = await handler.post(route.url, json=body, headers=route.headers, timeout=timeout_s)
+        payload = response.json()
+        if not isinstance(payload, dict) or not payload.get("choices"):
+            raise _litellm().APIError(
+                status_code=response.status_code,
+                message=f"not a chat completion: {response.text[:300]}",
+                llm_provider=route.provider,
+                model=route.name,
+            )
+    except Exception as exc:
+        _raise_mapped(exc, route)
+    return payload
 
 
 async def complete(
@@ -91,47 +199,38 @@ async def complete(
     timeout_s: float,
     response_format: dict[str, Any] | None,
     params: dict[str, Any],
-    cache_breakpoint: int | None = None,
+    cache_breakpoints: tuple[int, ...] = (),
 ) -> Reply:
-    """One call. `cache_breakpoint` is the index of the last message of the prefix shared with other
-    calls; it is marked for providers that cache only at marked breakpoints."""
-    if cache_breakpoint is not None and uses_cache_breakpoints(model):
-        messages = with_cache_breakpoint(messages, cache_breakpoint)
+    """One call. `cache_breakpoints` are the indexes of messages that close a prefix other calls
+    may share; they are marked for providers that cache only at marked breakpoints."""
+    if cache_breakpoints and uses_cache_breakpoints(model):
+        messages = with_cache_breakpoints(messages, cache_breakpoints)
+    wanted: dict[str, Any] = {"temperature": temperature, "max_tokens": max_tokens, **params}
+    if seed is not None:
+        wanted["seed"] = seed
+    if response_format is not None:
+        wanted["response_format"] = response_format
+    if api_base:
+        # OpenAI-compatible local servers need no key, but the OpenAI SDK insists on one.
+        api_key = api_key or os.environ.get("EXPGRADE_API_KEY") or "expgrade-no-key"
+    route = _direct_route(model, api_base, api_key)
+    if route is not None and wanted.keys() <= route.supported:
+        return _reply(await _send_direct(route, messages, wanted, timeout_s))
     kwargs: dict[str, Any] = {
         "model": model,
         "messages": messages,
-        "temperature": temperature,
-        "max_tokens": max_tokens,
         "timeout": timeout_s,
         "num_retries": 0,
         "max_retries": 0,
         "drop_params": True,
-        **params,
+        **wanted,
     }
-    if seed is not None:
-        kwargs["seed"] = seed
-    if response_format is not None:
-        kwargs["response_format"] = response_format
     if api_base:
         kwargs["api_base"] = api_base
-        # OpenAI-compatible local servers need no key, but the OpenAI SDK insists on one.
-        kwargs["api_key"] = api_key or os.environ.get("EXPGRADE_API_KEY") or "expgrade-no-key"
-    elif api_key:
+    if api_key:
         kwargs["api_key"] = api_key
     resp = await _litellm().acompletion(**kwargs)
-    choice = resp.choices[0]
-    message = choice.message
-    usage = getattr(resp, "usage", None)
-    return Reply(
-        content=message.content,
-        refusal=getattr(message, Unscorable.REFUSAL, None),
-        prompt_tokens=getattr(usage, "prompt_tokens", None),
-        completion_tokens=getattr(usage, "completion_tokens", None),
-        finish_reason=choice.finish_reason,
-        cached_tokens=_detail(usage, "prompt_tokens_details", "cached_tokens"),
-        cache_write_tokens=_detail(usage, "prompt_tokens_details", "cache_write_tokens"),
-        reasoning_tokens=_detail(usage, "completion_tokens_details", "reasoning_tokens"),
-    )
+    return _reply(resp.model_dump())
 
 
 def _retry_after(exc: BaseException) -> float | None:

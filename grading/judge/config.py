@@ -81,10 +81,8 @@ class JudgeConfig:
     min_field_tokens: int = 128
     rate_limiter: RateLimiter | None = None
     budget_gate: BudgetGate | None = None
-    #: Datamark untrusted text (docs/injection.md). The key picks the marker; None: one key per
-    #: process, so a run marks a given text the same way in every call (prefix caching).
+    #: Datamark untrusted text (docs/injection.md).
     spotlight: bool = True
-    spotlight_key: str | None = None
     #: `paraphrase`: a verdict flagged prompt_injection is judged again with the flagged span
     #: neutralised; a different label flags it `verdict_depends_on_injection`.
     injection_check: InjectionCheck = "off"

@@ -30,9 +30,8 @@ from grading.judge.injection import neutralise_fields
 from grading.judge.ledger import CostLedger
 from grading.judge.limits import LocalRateLimiter, ModelLimits, RateLimiter
 from grading.judge.parse import Parsed, parse_reply, reask_message
-from grading.judge.prompt import PREFIX_MESSAGES, Rendered, render, response_format
+from grading.judge.prompt import Rendered, render, response_format
 from grading.judge.rubrics import Rubric, load_rubric
-from grading.judge.spotlight import PROCESS_KEY
 from grading.judge.types import (
     DEPENDS_ON_INJECTION,
     PROMPT_INJECTION,
@@ -78,8 +77,6 @@ class JudgeEngine:
             for j in config.judges
         }
         self._rng = random.Random()
-        # A submission's text is datamarked alike in all its calls (spotlight.PROCESS_KEY).
-        self._spotlight_key: str | None = (config.spotlight_key or PROCESS_KEY) if config.spotlight else None
 
     # -- public -------------------------------------------------------------------------------
 
@@ -109,16 +106,17 @@ class JudgeEngine:
     ) -> list[PanelVerdict]:
         """`judge`, then each request's verdicts aggregated (JudgeSpec.weight is used by `weights`)."""
         verdicts = await self.judge(requests, on_verdict)
+        rubrics = _rubrics(requests)
         n = len(self.config.judges)
         weights = {j.model: j.weight for j in self.config.judges}
         return [
-            aggregate(verdicts[i * n : (i + 1) * n], load_rubric(req.rubric_id), method, weights)
+            aggregate(verdicts[i * n : (i + 1) * n], rubrics[req.rubric_id], method, weights)
             for i, req in enumerate(requests)
         ]
 
     def check(self, requests: Sequence[JudgeRequest]) -> dict[str, Rubric]:
         """The requests' rubrics; a UserError for an unknown rubric or a missing field, before any call."""
-        rubrics = {r.rubric_id: load_rubric(r.rubric_id) for r in requests}
+        rubrics = _rubrics(requests)
         for i, r in enumerate(requests):
             if not r.item_id:
                 raise UserError("a judge request needs a non-empty item_id", record=f"request {i}")
@@ -174,7 +172,7 @@ class JudgeEngine:
             max_tokens=self.config.max_tokens,
             min_field_tokens=self.config.min_field_tokens,
             count=lambda text: client.count_tokens(judge.model, text),
-            spotlight_key=self._spotlight_key,
+            spotlight=self.config.spotlight,
         )
 
     def prices(self, judge: JudgeSpec) -> client.Prices | None:
@@ -312,6 +310,7 @@ class JudgeEngine:
         cfg = self.config
         rubric = rendered.rubric
         messages = rendered.messages()
+        shared = tuple(range(1, len(messages) - 1))  # task and work: prefixes other calls may share
         s = Sample(status="unscorable", seed=seed, prompt_tokens=0, completion_tokens=0, cost_usd=0.0)
         fmt = response_format(rubric) if judge.structured_output else None
         api_base = judge.api_base or cfg.api_base
@@ -352,7 +351,7 @@ class JudgeEngine:
                             timeout_s=cfg.timeout_s,
                             response_format=fmt,
                             params=judge.params,
-                            cache_breakpoint=PREFIX_MESSAGES - 1,
+                            cache_breakpoints=shared,
                         )
                     finally:
                         if model_sem is not None:
@@ -427,6 +426,11 @@ class JudgeEngine:
         self.ledger.record(
             judge.model, rubric_id, pt, ct, cost, cached=False, prefix_cached=reply.cached_tokens
         )
+
+
+def _rubrics(requests: Sequence[JudgeRequest]) -> dict[str, Rubric]:
+    """Each named rubric, loaded once: a run of thousands of requests names a handful."""
+    return {rid: load_rubric(rid) for rid in dict.fromkeys(r.rubric_id for r in requests)}
 
 
 def graded(s: Sample, parsed: Parsed, rendered: Rendered) -> Sample:

@@ -7,21 +7,21 @@ same table the run is charged from. Calls the response cache already answers cos
 Completion length cannot be counted in advance: it is this judge's mean answer length under
 this rubric from the response cache when there is one, else `DEFAULT_COMPLETION_TOKENS`.
 
-Three prices per line: plain; with provider prefix caching (every call after the first with
-the same prefix reads that prefix at the cached rate, once it is long enough to be cached at
-all); and through the batch API where the price table has batch rates.
+Three prices per line: plain; with provider prefix caching (a call reads the longest leading
+run of messages an earlier call sent at the cached rate, once it is long enough to be cached
+at all); and through the batch API where the price table has batch rates.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from grading.judge import client
 from grading.judge.engine import JudgeEngine
 from grading.judge.fit import ContextOverflow
-from grading.judge.prompt import PREFIX_MESSAGES
 from grading.judge.rubrics import load_rubric
 from grading.judge.types import JudgeRequest
 
@@ -119,10 +119,14 @@ def estimate(
                 line.unfit += cfg.samples
                 continue
             messages = rendered.messages()
-            prefix_text = "\n".join(m["content"] for m in messages[:PREFIX_MESSAGES])
-            tail_text = "\n".join(m["content"] for m in messages[PREFIX_MESSAGES:])
-            prefix = tokens(judge.model, prefix_text)
-            prompt = prefix + tokens(judge.model, tail_text) + _PER_MESSAGE_TOKENS * len(messages)
+            sizes = [tokens(judge.model, m["content"]) + _PER_MESSAGE_TOKENS for m in messages]
+            prompt = sum(sizes)
+            # Every leading run of messages but the last is a prefix another call may repeat.
+            runs = [
+                (hashlib.sha256(json.dumps(messages[:k]).encode()).hexdigest(), sum(sizes[:k]))
+                for k in range(1, len(messages))
+            ]
+            prefix = runs[-1][1] if runs else 0
             which = (judge.model, f"{rubric.id}@{rubric.version}")
             if which not in answers:
                 answers[which] = completion_tokens or _mean_answer(engine, *which)
@@ -131,9 +135,9 @@ def estimate(
                 if engine.cached_answer(rendered, judge, cfg.seed + i):
                     line.cache_hits += 1
                     continue
-                seen = (judge.model, hashlib.sha256(prefix_text.encode()).hexdigest())
-                repeated = prefix if seen in sent and prefix >= min_prefix_tokens else 0
-                sent.add(seen)
+                longest = max((n for digest, n in runs if (judge.model, digest) in sent), default=0)
+                repeated = longest if longest >= min_prefix_tokens else 0
+                sent.update((judge.model, digest) for digest, _ in runs)
                 line.calls += 1
                 line.prompt_tokens += prompt
                 line.repeated_prefix_tokens += repeated
@@ -141,7 +145,7 @@ def estimate(
                 if prices is None:
                     line.usd = line.usd_prefix_cached = line.usd_batch = None
                     continue
-                first_write = prefix if not repeated and client.uses_cache_breakpoints(judge.model) else 0
+                first_write = prefix - repeated if client.uses_cache_breakpoints(judge.model) else 0
                 line.usd = _add(line.usd, prices.cost(prompt, answer))
                 line.usd_prefix_cached = _add(
                     line.usd_prefix_cached, prices.cost(prompt, answer, cached=repeated, written=first_write)

@@ -109,6 +109,39 @@ def parse_reply(content: str | None, refusal: str | None, rubric: Rubric) -> Par
     return ParseFailure(Unscorable.PARSE_ERROR, problem)
 
 
+class RequirementAnswer(BaseModel):
+    """One entry of a joint answer's `requirements` list."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    number: int
+    verdict: str
+    rationale: str = ""
+
+
+def requirement_answers(content: str | None, rubric: Rubric) -> dict[int, tuple[str, str]]:
+    """number -> (label, rationale) from a joint answer (`Rubric.per_requirement`).
+
+    An entry that is malformed or has a label off the rubric's scale is left out, so that its
+    requirement ends unscorable rather than guessed; the first entry for a number wins.
+    """
+    labels = {lab.lower(): lab for lab in rubric.verdict.labels}
+    out: dict[int, tuple[str, str]] = {}
+    for obj in _objects(content or ""):
+        entries = obj.get("requirements")
+        for entry in entries if isinstance(entries, list) else []:
+            try:
+                ans = RequirementAnswer.model_validate(entry)
+            except ValidationError:
+                continue
+            label = labels.get(ans.verdict.strip().lower())
+            if label is not None:
+                out.setdefault(ans.number, (label, ans.rationale))
+        if out:
+            break
+    return out
+
+
 def reask_message(failure: ParseFailure, rubric: Rubric) -> str:
     labels = ", ".join(f'"{lab}"' for lab in rubric.verdict.labels)
     return (

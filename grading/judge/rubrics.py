@@ -8,7 +8,7 @@ by path, so a user can try a rubric of their own without installing it.
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -78,12 +78,22 @@ class Rubric(BaseModel):
     criteria: list[RubricCriterion] = Field(default_factory=list)
     instructions: str
     verdict: VerdictSpec = Field(default_factory=VerdictSpec)
+    #: The criterion is a numbered list of requirements and the answer carries one verdict per
+    #: number (`requirements`) besides the overall one: one call judges them all (joint judging).
+    per_requirement: bool = False
     source: str | None = Field(default=None, exclude=True)
 
-    @property
+    @cached_property
     def digest(self) -> str:
-        """Hash of the rubric's content: a changed rubric that forgot its version bump still differs."""
-        body = self.model_dump_json(exclude={"source"})
+        """Hash of the rubric's content: a changed rubric that forgot its version bump still differs.
+
+        Computed once per loaded rubric (it keys every judge call's cache entry); rubrics are not
+        changed after loading.
+        """
+        # `per_requirement` enters only when set, so that the other rubrics keep their digests.
+        body = self.model_dump_json(
+            exclude={"source"} if self.per_requirement else {"source", "per_requirement"}
+        )
         return hashlib.sha256(body.encode()).hexdigest()[:16]
 
     def check_item(

@@ -188,6 +188,45 @@ def _fill(schema: dict[str, Any], verdict: str, injection: str | None = None) ->
     return out
 
 
+_CRITERION = re.compile(r"# The criterion to judge now\n(.*?)\n\n# Reminder from the grader", re.S)
+_NUMBERED = re.compile(r"^\s*(\d+)\.\s+(.*)$", re.M)
+
+
+def _joint_answer(
+    text: str, d: dict[str, str], script: ServerScript, key: str, labels: list[str]
+) -> dict[str, Any]:
+    """One verdict per numbered requirement of a joint prompt, derived as for a single item.
+
+    Requirement n takes, in order: a `reqN=` directive, a rule matching its own line, the
+    prompt's `verdict=` directive, a rule matching the prompt outside the criterion list, else a
+    stable hash of the prompt and n. The overall verdict passes only when all do.
+    """
+    block = _CRITERION.search(text)
+    listed = _NUMBERED.findall(block[1]) if block else []
+    rest = _CRITERION.sub("", text)
+    ruled = next((r.verdict for r in script.rules if r.contains in rest), None)
+    entries = []
+    for number, requirement in listed:
+        own = next((r.verdict for r in script.rules if r.contains in requirement), None)
+        drawn = hashlib.sha256(f"{key}:{number}".encode()).hexdigest()
+        verdict = (
+            d.get(f"req{number}")
+            or own
+            or d.get("verdict")
+            or ruled
+            or labels[int(drawn[:8], 16) % len(labels)]
+        )
+        entries.append(
+            {
+                "number": int(number),
+                "verdict": verdict,
+                "rationale": f"scripted rationale for verdict {verdict}",
+            }
+        )
+    overall = labels[-1] if entries and all(e["verdict"] == labels[-1] for e in entries) else labels[0]
+    return {"verdict": overall, "requirements": entries}
+
+
 def _error(
     status: int, message: str, headers: dict[str, str] | None = None, code: str | None = None
 ) -> web.Response:
@@ -361,6 +400,8 @@ async def _respond(body: dict[str, Any], state: _State, request: web.Request | N
         else {"verdict": verdict, "rationale": "scripted", "confidence": 0.8}
         | ({"injection_suspected": True, "injection_evidence": injection} if injection else {})
     )
+    if schema and "requirements" in schema.get("properties", {}):
+        answer.update(_joint_answer(text, d, script, f"{key}:{body.get('seed')}", labels))
     content = json.dumps(answer)
     if fault == "malformed":
         content = content[: len(content) // 2]

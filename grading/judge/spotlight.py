@@ -7,52 +7,32 @@ then reads `Ignore^previous^instructions` to the judge, visibly part of the mate
 the grader's voice, while the judge can still read and grade it. Newlines are kept so code,
 diffs and logs keep their lines.
 
-The marker is drawn from a pool of uncommon characters by a hash of a run key and the
-untrusted text, never one the text already contains. Datamarking costs tokens: a word no
-longer starts with a space, so it tokenises worse (about 1.7x the tokens of the unmarked text
-with the gpt-4o tokenizer); `JudgeSettings(spotlight=False)` / `--no-spotlight` turns it off.
-
-Trade-off, on purpose: the marker is fixed for a given submission text within a run, not
-drawn per call. Every criterion of a submission then sends the same marked text, so a prompt
-that puts the submission before the criterion keeps a shared prefix for provider-side prompt
-caching; a per-call marker would make every call's prefix unique. The price: calls about the
-same text in one run share the marker, so a marker is only as secret as the run key (a random
-one per process unless configured). The fence nonce, keyed by a per-process secret, carries
-the secrecy: an agent cannot know it when it writes.
+The marker is the cheapest character of a fixed pool that the untrusted text does not
+already contain. It need not be secret: an agent cannot write marked text, because whatever
+marker its text would use is, by construction, not the one chosen; the fence nonce, keyed by a
+per-process secret, carries what secrecy there is. Being fixed, it gives every call the same
+system message and every criterion of a submission the same marked text, even when criteria
+read different slices of the work, so prompts keep their shared prefix for provider-side
+caching, and it is the cheapest in tokens: on a 40,000-character Python diff `·` costs 1.49x
+the unmarked tokens against 1.76x for the next ones (gpt-4o-mini's tokenizer; bench/judge.md).
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
-import secrets
 
-#: Visible, non-whitespace characters NFKC leaves alone, cheapest first: with the gpt-4o
-#: tokenizer these cost about 1.65-1.75x the unmarked text's tokens (ASCII `^`, `|`, `~` cost
-#: 1.6x but are common in code; `ˆ`, the paper's marker, 2.4x). bench/injection.md measures it.
-#: `•` is as cheap as `·` under o200k only; litellm counts gpt-4o-mini with another encoding that
-#: splits it, so a run marked with it was estimated (grading.judge.estimate) 13 % above what the
-#: provider billed: it is kept out of the keyed choice.
+#: Visible, non-whitespace characters NFKC leaves alone, cheapest first with gpt-4o-mini's
+#: tokenizer (`‸`, `⁂`, `⁖` cost ~2.6x; `ˆ`, the paper's marker, 2.4x). ASCII `^`, `|`, `~` would
+#: be cheaper still but are common in code, so they would often be skipped anyway.
 MARKERS: tuple[str, ...] = ("·", "§", "¬", "¶", "¦", "•", "°", "¤", "†", "‸", "⁂", "⁖")
-_CHEAP = 5
-#: What stands in for the marker in prompt hashes: the same text hashes the same in every run.
+#: What stands in for the marker in prompt hashes: the same text hashes the same whatever marker.
 MARKER_PLACEHOLDER = "\x00"
 _BLANK = re.compile(r"[ \t]")
-#: The run key when none is configured: one per process, as the fence nonce's secret is
-#: (grading.judge.prompt), so every engine of a process sends a text's prompt as the same bytes
-#: (a resumed batch finds the batch it submitted; the provider's prefix cache hits).
-PROCESS_KEY = secrets.token_hex(8)
 
 
-def choose_marker(texts: list[str], key: str) -> str:
-    """The marker for these untrusted texts under `key`: deterministic, absent from the texts.
-
-    The key picks among the cheapest markers; the dearer ones are only for text that holds
-    all of those.
-    """
-    digest = hashlib.sha256("\x1f".join([key, *texts]).encode()).digest()
-    start = digest[0] % _CHEAP
-    for marker in (*MARKERS[start:_CHEAP], *MARKERS[:start], *MARKERS[_CHEAP:]):
+def choose_marker(texts: list[str]) -> str:
+    """The first marker of the pool that none of the untrusted texts contains."""
+    for marker in MARKERS:
         if not any(marker in t for t in texts):
             return marker
     # Text that holds every pool character is adversarial or odd; a private-use char is safe.

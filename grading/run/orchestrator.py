@@ -77,6 +77,7 @@ def identity(settings: GradeSettings) -> dict[str, Any]:
         "samples": judge.samples if judge else 1,
         "injection_check": judge.injection_check if judge else "off",
         "spotlight": judge.spotlight if judge else True,
+        "implementation_judging": settings.implementation_judging,
     }
 
 

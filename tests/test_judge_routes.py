@@ -1,0 +1,114 @@
+"""The direct route and `litellm.acompletion` are one client to the engine: same bytes out, same reply
+back, same failure meaning (grading/judge/client.py explains why there are two)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from judge_server import PRICED, ScriptedServer, ServerScript
+
+from grading.judge import client
+
+ROUTES = ("direct", "acompletion")
+SCHEMA = {
+    "type": "json_schema",
+    "json_schema": {
+        "name": "verdict",
+        "strict": True,
+        "schema": {
+            "type": "object",
+            "properties": {"verdict": {"type": "string", "enum": ["pass", "fail"]}},
+            "required": ["verdict"],
+            "additionalProperties": False,
+        },
+    },
+}
+
+
+@pytest.fixture
+def route(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    monkeypatch.setenv("EXPGRADE_JUDGE_ROUTE", request.param)
+    client._direct_route.cache_clear()
+    yield request.param
+    client._direct_route.cache_clear()
+
+
+def call(url: str, text: str, *, model: str = PRICED, **params: Any) -> client.Reply:
+    messages = [{"role": "system", "content": "You grade."}, {"role": "user", "content": text}]
+    return asyncio.run(
+        client.complete(
+            model,
+            messages,
+            api_base=url,
+            api_key=None,
+            temperature=0.0,
+            seed=7,
+            max_tokens=64,
+            timeout_s=1.0,
+            response_format=SCHEMA,
+            params=params,
+        )
+    )
+
+
+def outcome(url: str, text: str) -> client.Reply | tuple[bool, str, float | None]:
+    try:
+        return call(url, text)
+    except Exception as exc:  # the engine's classification is what both routes must agree on
+        failure = client.classify(exc)
+        return failure.retry, failure.reason, failure.retry_after_s
+
+
+def test_the_direct_route_is_taken_for_openai_and_can_be_switched_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client._direct_route.cache_clear()
+    assert client._direct_route(PRICED, "http://127.0.0.1:9/v1", "k") is not None
+    assert client._direct_route("anthropic/claude-3-5-haiku-20241022", None, "k") is None
+    monkeypatch.setenv("EXPGRADE_JUDGE_ROUTE", "acompletion")
+    client._direct_route.cache_clear()
+    assert client._direct_route(PRICED, "http://127.0.0.1:9/v1", "k") is None
+    client._direct_route.cache_clear()
+
+
+def test_both_routes_send_the_same_body_and_read_the_same_reply(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, tuple[dict[str, Any], client.Reply]] = {}
+    with ScriptedServer(ServerScript(cache_min_chars=0, cache_block_chars=8)) as server:
+        for name in ROUTES:
+            monkeypatch.setenv("EXPGRADE_JUDGE_ROUTE", name)
+            client._direct_route.cache_clear()
+            bodies = server.keep_bodies()
+            call(server.url, "warm the prefix cache @@script verdict=pass@@")
+            reply = call(server.url, "warm the prefix cache @@script verdict=pass@@")
+            seen[name] = (bodies[-1], reply)
+    client._direct_route.cache_clear()
+    (direct_body, direct_reply), (general_body, general_reply) = seen["direct"], seen["acompletion"]
+    assert direct_body == general_body
+    assert direct_body["response_format"] == SCHEMA and direct_body["seed"] == 7
+    assert direct_reply == general_reply
+    assert direct_reply.cached_tokens > 0 and '"pass"' in (direct_reply.content or "")
+
+
+def test_a_parameter_the_provider_config_does_not_know_goes_through_acompletion() -> None:
+    client._direct_route.cache_clear()
+    with ScriptedServer() as server:
+        bodies = server.keep_bodies()
+        reply = call(server.url, "@@script verdict=fail@@", service_tier="flex", not_an_openai_param=1)
+    assert '"fail"' in (reply.content or "")
+    assert bodies[-1]["service_tier"] == "flex"
+
+
+@pytest.mark.parametrize("fault", ["429", "500", "503", "drop", "slow", "400", "401", "404", "context"])
+def test_both_routes_give_a_failure_the_same_meaning(fault: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    outcomes = {}
+    with ScriptedServer(ServerScript(retry_after_s=0.25, slow_s=3.0)) as server:
+        for name in ROUTES:
+            monkeypatch.setenv("EXPGRADE_JUDGE_ROUTE", name)
+            client._direct_route.cache_clear()
+            outcomes[name] = outcome(server.url, f"@@script fault={fault}@@")
+    client._direct_route.cache_clear()
+    assert not isinstance(outcomes["direct"], client.Reply)
+    assert outcomes["direct"] == outcomes["acompletion"]
