@@ -137,11 +137,17 @@ def test_a_user_error_in_a_grading_surfaces_as_itself_after_the_finished_ones() 
     assert done == ["a"], "no new job starts after a failure"
 
 
-def test_a_job_no_node_can_hold_is_refused_before_anything_runs() -> None:
-    with pytest.raises(UserError) as err:
-        collect([Job("ok", 0.0, GPU), Job("big/one", 0.0, JobResources(gpus=4))], timed_grade)
-    assert err.value.record == "big/one"
-    assert "4 GPU" in str(err.value) and "2 GPU" in str(err.value)
+def test_a_job_asking_for_more_gpus_than_any_node_has_runs_without_them_after_one_warning() -> None:
+    """As on the local executor: everything else is graded; the grader reports asked vs found."""
+    jobs = [Job("ok", 0.0, GPU), Job("big/one", 0.0, JobResources(gpus=4, cpus=0.1))]
+    executor = get_executor("ray", concurrency=2)
+    warning = executor.gpu_shortfall(jobs)
+    assert warning is not None and "big/one" in warning
+    assert "up to 4 GPU(s)" in warning and "has 2" in warning
+    out: dict[str, dict[str, Any]] = {}
+    executor.run(jobs, timed_grade, lambda job, r: out.setdefault(job.key, r))
+    assert out["big/one"]["gpu_ids"] == [] and len(out["ok"]["gpu_ids"]) == 1
+    assert get_executor("ray", concurrency=2).gpu_shortfall(jobs[:1]) is None
 
 
 def test_a_job_asking_for_more_memory_than_any_node_has_is_refused() -> None:

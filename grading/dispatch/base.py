@@ -66,6 +66,12 @@ class Executor(Protocol):
         """
         ...
 
+    def gpu_shortfall(self, jobs: Sequence[Job]) -> str | None:
+        """One warning for the start of a run (call before `run`) when some jobs ask for more GPUs
+        than this machine (local) or any node (Ray) has; None otherwise. Those jobs still run:
+        their execution ends as `sandbox_error` saying asked vs found, the rest is graded."""
+        ...
+
 
 #: A judge-only grading spends its life waiting on HTTP: reserving a whole core for it would
 #: leave a Ray node idle at one grading per core, so it asks for a tenth.

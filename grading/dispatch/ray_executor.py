@@ -173,6 +173,8 @@ class RayExecutor:
         self.max_retries = max_retries
         self._ray = import_ray()
         self._started = False
+        #: Jobs sent without the GPUs they ask for, which no node has (see `gpu_shortfall`).
+        self._gpuless: set[str] = set()
 
     def rate_limiter(self, limits: dict[str, ModelLimits]) -> RateLimiter:
         """A limiter backed by one actor for the whole cluster; it lives until `run` returns."""
@@ -276,7 +278,7 @@ class RayExecutor:
     def _submit(self, remote: Any, grade_ref: Any, job: Job) -> Any:
         options: dict[str, Any] = {
             "num_cpus": job.resources.cpus,
-            "num_gpus": job.resources.gpus,
+            "num_gpus": 0 if job.key in self._gpuless else job.resources.gpus,
             "max_retries": self.max_retries,
             "retry_exceptions": False,
             "name": f"grade {job.key}",
@@ -285,14 +287,48 @@ class RayExecutor:
             options["memory"] = job.resources.memory_bytes
         return remote.options(**options).remote(grade_ref, job)
 
+    def gpu_shortfall(self, jobs: Sequence[Job]) -> str | None:
+        """One warning for the start of a run whose GPU jobs ask for more GPUs than any node has.
+
+        As on the local executor, those jobs are not refused: they run without GPUs, everything
+        else of them is graded, and their execution ends as `sandbox_error` saying asked vs found.
+        """
+        self.connect()
+        short = self._short_of_gpus(jobs)
+        if not short:
+            return None
+        have = max((node.get("GPU", 0) for node in self._nodes()), default=0)
+        most = max(job.resources.gpus for job in short)
+        return (
+            f"{len(short)} grading(s) ask for up to {most} GPU(s) but the largest node of the Ray cluster "
+            f"has {have:g} (e.g. {short[0].key}): their execution ends as sandbox_error, everything "
+            "else is graded. Add a node with that many GPUs (it must be up when the run starts)."
+        )
+
+    def _nodes(self) -> list[dict[str, float]]:
+        return [n["Resources"] for n in self._ray.nodes() if n.get("Alive")]
+
+    def _short_of_gpus(self, jobs: Sequence[Job]) -> list[Job]:
+        """GPU jobs no node has the GPUs for, though one has everything else they need."""
+        nodes = self._nodes()
+        return [
+            job
+            for job in jobs
+            if job.resources.gpus
+            and not _fits(nodes, _need(job, gpus=True))
+            and _fits(nodes, _need(job, gpus=False))
+        ]
+
     def _check_feasible(self, jobs: Sequence[Job]) -> None:
-        """A job no node can hold would wait forever: name it now instead of hanging the run."""
-        nodes = [n["Resources"] for n in self._ray.nodes() if n.get("Alive")]
+        """A job no node can hold would wait forever: name it now instead of hanging the run.
+
+        A job short only of GPUs is sent without them (`gpu_shortfall`); its grader reports it.
+        """
+        nodes = self._nodes()
+        self._gpuless = {job.key for job in self._short_of_gpus(jobs)}
         for job in jobs:
-            need = {"GPU": job.resources.gpus, "CPU": job.resources.cpus}
-            if job.resources.memory_bytes is not None:
-                need["memory"] = job.resources.memory_bytes
-            if any(all(node.get(k, 0) >= v for k, v in need.items() if v) for node in nodes):
+            need = _need(job, gpus=job.key not in self._gpuless)
+            if _fits(nodes, need):
                 continue
             largest = {k: max((node.get(k, 0) for node in nodes), default=0) for k in need}
             raise UserError(
@@ -302,6 +338,19 @@ class RayExecutor:
                 record=job.key,
                 field="run",
             )
+
+
+def _need(job: Job, *, gpus: bool) -> dict[str, float]:
+    need: dict[str, float] = {"CPU": job.resources.cpus}
+    if gpus:
+        need["GPU"] = job.resources.gpus
+    if job.resources.memory_bytes is not None:
+        need["memory"] = job.resources.memory_bytes
+    return need
+
+
+def _fits(nodes: list[dict[str, float]], need: dict[str, float]) -> bool:
+    return any(all(node.get(k, 0) >= v for k, v in need.items() if v) for node in nodes)
 
 
 def _describe(resources: dict[str, float]) -> str:

@@ -26,7 +26,6 @@ from rich.progress import (
 
 from grading.aggregate.passing import JUDGED_SUBTASKS
 from grading.dispatch import Job, get_executor, resources_for
-from grading.dispatch.local import LocalExecutor
 from grading.errors import UserError
 from grading.graders.settings import GradeSettings
 from grading.jsonl import load_json, read_models
@@ -190,7 +189,7 @@ def grade_run(
                 budget_gate=gate,
             )
         grade = partial(grade_job, settings=settings, run_dir=str(run_dir))
-        shortfall = runner.gpu_shortfall(jobs) if isinstance(runner, LocalExecutor) and execute else None
+        shortfall = runner.gpu_shortfall(jobs) if execute else None
         if shortfall is not None:
             session["warnings"] = [shortfall]
             if console is not None:
