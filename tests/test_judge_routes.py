@@ -74,6 +74,53 @@ def test_the_direct_route_is_taken_for_openai_and_can_be_switched_off(
     client._direct_route.cache_clear()
 
 
+def test_without_an_api_base_the_direct_route_goes_where_litellm_s_openai_route_goes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in ("OPENAI_BASE_URL", "OPENAI_API_BASE", "OPENAI_ORGANIZATION", "OPENAI_PROJECT_ID"):
+        monkeypatch.delenv(name, raising=False)
+    client._direct_route.cache_clear()
+    route = client._direct_route(PRICED, None, "k")
+    assert route is not None and route.url == "https://api.openai.com/v1/chat/completions"
+    assert route.headers["Authorization"] == "Bearer k"
+    # The environment the OpenAI SDK reads on litellm's route: a base URL, organization, project.
+    with ScriptedServer() as server:
+        monkeypatch.setenv("OPENAI_BASE_URL", server.url)
+        monkeypatch.setenv("OPENAI_API_KEY", "env-key")
+        monkeypatch.setenv("OPENAI_ORGANIZATION", "org-expgrade")
+        bodies, replies = [], []
+        for name in ROUTES:
+            monkeypatch.setenv("EXPGRADE_JUDGE_ROUTE", name)
+            client._direct_route.cache_clear()
+            seen = server.keep_bodies()
+            messages = [{"role": "user", "content": "@@script verdict=pass@@"}]
+            reply = asyncio.run(
+                client.complete(
+                    PRICED,
+                    messages,
+                    api_base=None,
+                    api_key=None,
+                    temperature=0.0,
+                    seed=None,
+                    max_tokens=16,
+                    timeout_s=2.0,
+                    response_format=None,
+                    params={},
+                )
+            )
+            bodies.append(seen[-1])
+            replies.append(reply)
+        route = client._direct_route(PRICED, None, None)
+    client._direct_route.cache_clear()
+    assert bodies[0] == bodies[1] and replies[0] == replies[1]
+    assert route is None  # the last loop turn forced acompletion
+    monkeypatch.setenv("EXPGRADE_JUDGE_ROUTE", "direct")
+    direct = client._direct_route(PRICED, None, None)
+    client._direct_route.cache_clear()
+    assert direct is not None and direct.headers["OpenAI-Organization"] == "org-expgrade"
+    assert direct.headers["Authorization"] == "Bearer env-key"
+
+
 def test_both_routes_send_the_same_body_and_read_the_same_reply(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, tuple[dict[str, Any], client.Reply]] = {}
     with ScriptedServer(ServerScript(cache_min_chars=0, cache_block_chars=8)) as server:

@@ -142,9 +142,24 @@ def _direct_route(model: str, api_base: str | None, api_key: str | None) -> _Dir
     config = ProviderConfigManager.get_provider_chat_config(model=name, provider=LlmProviders(provider))
     if config is None:
         return None
-    key = key or api_key or os.environ.get("OPENAI_API_KEY")
-    base = base or api_base or os.environ.get("OPENAI_BASE_URL") or os.environ.get("OPENAI_API_BASE")
-    headers = config.validate_environment({}, name, [], {}, {}, api_key=key, api_base=base)
+    # The defaults litellm's OpenAI route applies before the SDK sees the call, in its order.
+    key = key or api_key or litellm.api_key or litellm.openai_key or os.environ.get("OPENAI_API_KEY")
+    base = (
+        base
+        or api_base
+        or litellm.api_base
+        or os.environ.get("OPENAI_BASE_URL")
+        or os.environ.get("OPENAI_API_BASE")
+        or "https://api.openai.com/v1"
+    )
+    headers = dict(litellm.headers or {})
+    # What the OpenAI SDK adds from its environment on litellm's route.
+    organization = litellm.organization or os.environ.get("OPENAI_ORGANIZATION")
+    if organization:
+        headers["OpenAI-Organization"] = organization
+    if os.environ.get("OPENAI_PROJECT_ID"):
+        headers["OpenAI-Project"] = os.environ["OPENAI_PROJECT_ID"]
+    headers = config.validate_environment(headers, name, [], {}, {}, api_key=key, api_base=base)
     url = config.get_complete_url(base, key, name, {}, {})
     return _Direct(config, provider, name, url, headers, frozenset(config.get_supported_openai_params(name)))
 
