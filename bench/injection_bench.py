@@ -131,7 +131,7 @@ def scan_cost(benign: list[dict[str, str]]) -> list[str]:
     marked_ratio = _datamark_token_ratio(benign)
     return [
         f"Datamarking: the marked text costs {marked_ratio:.2f}x the tokens of the unmarked text "
-        "(held-out benign texts, gpt-4o-mini's tokenizer, the run's chosen markers).",
+        "(held-out benign texts, gpt-4o-mini's tokenizer, the marker each text gets).",
         "",
         f"Pattern layer cost: 1 MB of benign research text scanned in {first:.2f} s; "
         f"again (cached) {again:.4f} s.",
