@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -211,6 +212,31 @@ def test_bwrap_blocks_network_and_writes_outside_the_work_dir(local: LocalSandbo
     assert "devices []" in out and (work / "ok.txt").exists()
     assert not Path("/etc/expgrade-probe").exists()
     assert res.isolation["network"].startswith("none") and "bwrap" in res.isolation["filesystem"]
+
+
+@needs_bwrap
+def test_an_interpreter_on_path_under_tmp_stays_visible_read_only(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The sandbox's private /tmp must not hide a venv under /tmp that PATH points to (a CI clone
+    under /tmp ran the system python without the experiment's packages), nor make it writable."""
+    prefix = Path(tempfile.mkdtemp(prefix="expgrade-venv-", dir="/tmp"))
+    try:
+        (prefix / "bin").mkdir()
+        (prefix / "lib").mkdir()
+        (prefix / "lib" / "marker.txt").write_text("packages here\n")
+        tool = prefix / "bin" / "expgrade-probe-tool"
+        tool.write_text(f"#!/bin/sh\ncat {prefix}/lib/marker.txt\ntouch {prefix}/lib/new || echo read-only\n")
+        tool.chmod(0o755)
+        monkeypatch.setenv("PATH", f"{prefix / 'bin'}:{os.environ.get('PATH', '/usr/bin:/bin')}")
+        work = tmp_path / "w"
+        work.mkdir()
+        res = LocalSandbox().run(SandboxRequest(command=["expgrade-probe-tool"], workdir=work))
+        assert res.exit_code == 0, res.stderr.text()
+        assert res.stdout.text().splitlines() == ["packages here", "read-only"]
+        assert "bwrap" in res.isolation["filesystem"] and not (prefix / "lib" / "new").exists()
+    finally:
+        shutil.rmtree(prefix)
 
 
 def test_gpus_asked_for_on_a_machine_without_them_is_a_sandbox_error(

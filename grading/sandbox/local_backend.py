@@ -43,10 +43,33 @@ def _pump(pipe: IO[bytes], capture: StreamCapture) -> None:
             capture.feed(chunk)
 
 
-def bwrap_prefix(bwrap: str, request: SandboxRequest, tmp: Path) -> list[str]:
+def kept_under_tmp(path_env: str) -> list[str]:
+    """Where the run's PATH leads under /tmp, which the sandbox's private /tmp would hide.
+
+    PATH is kept on purpose (the experiment's interpreter is often the user's own venv), and a
+    venv or checkout under /tmp is common (CI clones, scratch dirs): without these read-only
+    binds `python` would silently be another interpreter, without the experiment's packages.
+    A `bin` directory is kept with its prefix (a venv's or conda env's `lib` lives beside it).
+    """
+    tmp = Path("/tmp")
+    kept: set[str] = set()
+    for entry in path_env.split(os.pathsep):
+        path = Path(entry)
+        if not path.is_absolute() or not path.is_dir():
+            continue
+        real = path.resolve()
+        if tmp in real.parents:
+            root = real.parent if real.name == "bin" and real.parent != tmp else real
+            kept.add(str(root))
+    return sorted(kept)
+
+
+def bwrap_prefix(bwrap: str, request: SandboxRequest, tmp: Path, path_env: str) -> list[str]:
     """bubblewrap arguments: no network, read-only system, writable work dir, own GPUs only."""
     work = str(request.workdir.resolve())
     args = [bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
+    for kept in kept_under_tmp(path_env):
+        args += ["--ro-bind", kept, kept]
     for node in device_nodes(request.gpu_ids):
         args += ["--dev-bind", node, node]
     args += ["--bind", work, work, "--bind", str(tmp.resolve()), str(tmp.resolve())]
@@ -89,7 +112,8 @@ class LocalSandbox:
         if group is None:
             rlimits |= {"DATA": limits.memory_bytes, "NPROC": limits.pids}
         bwrap = _usable_bwrap() if self.use_bwrap else None
-        command = [*bwrap_prefix(bwrap, request, tmp), *request.command] if bwrap else list(request.command)
+        prefix = bwrap_prefix(bwrap, request, tmp, env["PATH"]) if bwrap else []
+        command = [*prefix, *request.command]
         result.isolation = _isolation(group, why_not, bwrap is not None, request, limits.memory_bytes)
         report_r, report_w = os.pipe()
         spec = {
