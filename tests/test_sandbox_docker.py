@@ -60,7 +60,8 @@ def sandbox(engine: docker.DockerClient) -> DockerSandbox:
 
 def _ours(engine: docker.DockerClient, pid: int | None = None) -> list[object]:
     label = f"{LABEL}.pid={pid or os.getpid()}"
-    return list(engine.containers.list(all=True, filters={"label": label}))
+    # A run may remove its container between the listing and the inspect of each one.
+    return list(engine.containers.list(all=True, filters={"label": label}, ignore_removed=True))
 
 
 @pytest.fixture(autouse=True)

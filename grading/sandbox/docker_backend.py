@@ -458,7 +458,8 @@ def leftover_containers(client: docker.DockerClient | None = None, *, all_owners
     removing them would break a grading run in progress.
     """
     client = client or docker.from_env(timeout=120)
-    containers = client.containers.list(all=True, filters={"label": LABEL})
+    # A run can remove its container between docker-py's listing and its inspect of each one.
+    containers = client.containers.list(all=True, filters={"label": LABEL}, ignore_removed=True)
     if all_owners:
         return list(containers)
     here = socket.gethostname()
