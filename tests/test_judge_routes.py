@@ -36,7 +36,7 @@ def route(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> It
     client._direct_route.cache_clear()
 
 
-def call(url: str, text: str, *, model: str = PRICED, **params: Any) -> client.Reply:
+def call(url: str | None, text: str, *, model: str = PRICED, **params: Any) -> client.Reply:
     messages = [{"role": "system", "content": "You grade."}, {"role": "user", "content": text}]
     return asyncio.run(
         client.complete(
@@ -93,21 +93,7 @@ def test_without_an_api_base_the_direct_route_goes_where_litellm_s_openai_route_
             monkeypatch.setenv("EXPGRADE_JUDGE_ROUTE", name)
             client._direct_route.cache_clear()
             seen = server.keep_bodies()
-            messages = [{"role": "user", "content": "@@script verdict=pass@@"}]
-            reply = asyncio.run(
-                client.complete(
-                    PRICED,
-                    messages,
-                    api_base=None,
-                    api_key=None,
-                    temperature=0.0,
-                    seed=None,
-                    max_tokens=16,
-                    timeout_s=2.0,
-                    response_format=None,
-                    params={},
-                )
-            )
+            reply = call(None, "@@script verdict=pass@@")  # no api_base: the environment names the server
             bodies.append(seen[-1])
             replies.append(reply)
         route = client._direct_route(PRICED, None, None)
