@@ -86,8 +86,10 @@ def collect(jobs: list[Job], grade: Any, concurrency: int = 8) -> dict[str, dict
 
 
 def test_concurrent_gpu_jobs_get_distinct_ids_and_a_third_waits(tmp_path: Path) -> None:
-    payload = {"dir": str(tmp_path), "parties": 2, "hold": 1.0}
-    out = collect([Job(f"g{i}", payload, GPU) for i in range(3)], rendezvous_grade)
+    # Holds 1.5 s apart: the two jobs that meet at the barrier end far enough apart that the one
+    # whose clock says it ended first is also the one whose GPU Ray released first.
+    jobs = [Job(f"g{i}", {"dir": str(tmp_path), "parties": 2, "hold": 1.0 + 1.5 * i}, GPU) for i in range(3)]
+    out = collect(jobs, rendezvous_grade)
     runs = sorted(out.values(), key=lambda r: r["start"])
     first, second, third = runs
     assert first["met"] and second["met"], "two GPUs: the first two jobs ran at once"
