@@ -33,7 +33,7 @@ from bench.judge_bench import raw_baseline, throughput
 from grading.graders.inputs import SubmissionInputs
 from grading.graders.judged import Context, grade_implementation
 from grading.graders.pipeline import RecordingPanel
-from grading.graders.settings import GradeSettings
+from grading.graders.settings import IMPLEMENTATION_JUDGING, GradeSettings
 from grading.importers import expbench
 from grading.judge import JudgeConfig, JudgeEngine, JudgeRequest, JudgeSpec
 from grading.judge.batch import judge_batch
@@ -108,11 +108,13 @@ def expbench_setup_tokens(curie: Path, requirements: list[str], diff: str) -> in
     return count_tokens(MODEL, prompt)
 
 
-def demo_requests() -> list[JudgeRequest]:
+def demo_requests(judging: str) -> list[JudgeRequest]:
     from expgrade_cli.grade import _planned_requests
 
-    settings = GradeSettings(tasks_dir=str(REPO / "examples" / "demo"), judge=JudgeSettings((MODEL,)))
-    return _planned_requests(REPO / "examples/demo/tasks.jsonl", REPO / "examples/demo/submissions", settings)
+    demo = REPO / "examples" / "demo"
+    judge = JudgeSettings((MODEL,))
+    settings = GradeSettings(tasks_dir=str(demo), judge=judge, implementation_judging=judging)
+    return _planned_requests(demo / "tasks.jsonl", demo / "submissions", settings)
 
 
 def shares(engine: JudgeEngine, requests: list[JudgeRequest]) -> dict[str, Any]:
@@ -129,6 +131,7 @@ def shares(engine: JudgeEngine, requests: list[JudgeRequest]) -> dict[str, Any]:
 
 def spend(requests: list[JudgeRequest], tmp: Path) -> dict[str, Any]:
     """Estimate, then online, then batch (fresh cache), against a server that bills like OpenAI."""
+    tmp.mkdir(parents=True, exist_ok=True)
     with ScriptedServer(ServerScript(count_tokens=True, batch_line_s=0.0)) as server:
 
         def engine(name: str) -> JudgeEngine:
@@ -283,8 +286,12 @@ def main() -> None:
         joint_requests = large_diff_requests(a.curie, "joint")[0]
         fitting = large_diff_requests(a.curie, max_chars=GradeSettings(tasks_dir=".").chunk_chars)
         with JudgeEngine(config) as engine:
-            out["prefix_share_demo"] = shares(engine, demo_requests())
+            out["prefix_share_demo"] = {m: shares(engine, demo_requests(m)) for m in IMPLEMENTATION_JUDGING}
             out["prefix_share_large_diff"] = shares(engine, requests)
+            out["prefix_share_large_diff_joint"] = {
+                "calls": len(joint_requests),
+                **shares(engine, joint_requests),
+            }
             out["prefix_share_diff_in_one_chunk"] = {
                 "diff_chars": len(fitting[1]),
                 **shares(engine, fitting[0]),
@@ -309,7 +316,8 @@ def main() -> None:
             "joint_prompt_tokens": round(joint.prompt_tokens / n_req),
             "joint_ratio_raw": round(joint.prompt_tokens / n_req / theirs, 2),
         }
-        out["spend"] = spend(requests, tmp)
+        out["spend"] = spend(requests, tmp / "per-requirement")
+        out["spend_joint"] = spend(joint_requests, tmp / "joint")
         if a.calls:
             out["overhead"] = overhead(a.calls, a.rounds, tmp)
     text = json.dumps(out, indent=2)

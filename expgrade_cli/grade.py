@@ -50,10 +50,10 @@ def grade(
         str,
         typer.Option(
             "--implementation-judging",
-            help="per-requirement (default: one judge answer per requirement) or joint (one call per "
-            "diff chunk answering every open requirement: fewer tokens).",
+            help="joint (default: one call per diff chunk answering every open requirement, "
+            "0.41x EXP-Bench's tokens) or per-requirement (a call of its own per requirement).",
         ),
-    ] = "per-requirement",
+    ] = "joint",
     executor: Annotated[str, typer.Option("--executor", help="local (default) or ray.")] = "local",
     budget_usd: Annotated[
         float | None, typer.Option("--budget-usd", min=0, help="Hard cap on judge spend for the run.")

@@ -100,7 +100,13 @@ def test_every_subtask_of_every_submission_is_exactly_as_expected(graded: Path) 
 def test_run_folder_has_manifest_logs_and_image_digest(graded: Path) -> None:
     manifest = json.loads((graded / "manifest.json").read_text())
     assert manifest["judges"] == [JUDGE] and manifest["seed"] == 0
-    assert set(manifest["rubrics"]) == {"design", "implementation", "conclusion", "integrity"}
+    assert set(manifest["rubrics"]) == {
+        "design",
+        "implementation",
+        "implementation-joint",
+        "conclusion",
+        "integrity",
+    }
     assert all(len(r["digest"]) == 16 for r in manifest["rubrics"].values())
     assert any(d.startswith("sha256:") for d in manifest["images"].values())
     assert manifest["versions"]["expgrade"] and manifest["tasks_sha256"]

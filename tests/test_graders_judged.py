@@ -119,8 +119,14 @@ def _chunked_diff(verdicts: list[str]) -> str:
     )
 
 
+def _per_requirement(c: Context) -> Context:
+    return replace(c, implementation_judging="per-requirement")
+
+
 def test_implementation_passes_when_any_chunk_shows_the_requirement(settings: GradeSettings) -> None:
-    sub = grade(grade_implementation, ctx(diff=_chunked_diff(["fail", "pass", "fail"])), settings)
+    sub = grade(
+        grade_implementation, _per_requirement(ctx(diff=_chunked_diff(["fail", "pass", "fail"]))), settings
+    )
     assert sub.status == "graded" and sub.score == 1.0
     for item in sub.items:
         assert item.verdict == "pass" and item.judge[0]["chunks"] == 3
@@ -149,7 +155,7 @@ def test_implementation_sends_each_requirement_only_its_relevant_files(
         + _file("adam/second_moment.py", "v = beta2 * v + (1 - beta2) * grad**2  # @@script verdict=fail@@")
     )
     bodies = server.keep_bodies()
-    sub = grade(grade_implementation, ctx(diff=diff), settings)
+    sub = grade(grade_implementation, _per_requirement(ctx(diff=diff)), settings)
     sent = "\n".join(m["content"] for body in bodies for m in body["messages"])
     assert "b/adam/first_moment.py" in sent and "b/adam/second_moment.py" in sent
     assert "noise" not in sent  # four files that match neither requirement never reach the judge
@@ -268,8 +274,6 @@ def test_joint_judging_unreadable_chunk_leaves_only_open_requirements_unscorable
 
 
 def test_the_manifest_records_how_implementation_was_judged() -> None:
-    assert identity(GradeSettings(tasks_dir="."))["implementation_judging"] == "per-requirement"
-    assert (
-        identity(GradeSettings(tasks_dir=".", implementation_judging="joint"))["implementation_judging"]
-        == "joint"
-    )
+    assert identity(GradeSettings(tasks_dir="."))["implementation_judging"] == "joint"
+    chosen = GradeSettings(tasks_dir=".", implementation_judging="per-requirement")
+    assert identity(chosen)["implementation_judging"] == "per-requirement"

@@ -56,7 +56,7 @@ class Context:
     repo: Path | None
     unit_tests: CriterionItem | None = None  # the task's test command, run in the sandbox
     #: "per-requirement" (one judge call per requirement and chunk) or "joint" (one per chunk).
-    implementation_judging: str = "per-requirement"
+    implementation_judging: str = "joint"
 
     @classmethod
     def of(

@@ -27,6 +27,7 @@ from rich.progress import (
 from grading.aggregate.passing import JUDGED_SUBTASKS
 from grading.dispatch import Job, get_executor, resources_for
 from grading.errors import UserError
+from grading.graders.judged import JOINT_RUBRIC
 from grading.graders.settings import GradeSettings
 from grading.jsonl import load_json, read_models
 from grading.judge import load_rubric
@@ -63,7 +64,8 @@ def load_tasks(path: Path) -> dict[str, Task]:
 def identity(settings: GradeSettings) -> dict[str, Any]:
     """The settings that decide verdicts; a resumed run must use the same (see manifest.IDENTITY)."""
     rubrics = {}
-    for rid in JUDGED_SUBTASKS:
+    joint = [JOINT_RUBRIC] if settings.implementation_judging == "joint" else []
+    for rid in [*JUDGED_SUBTASKS, *joint]:
         r = load_rubric(rid)
         rubrics[rid] = {"version": r.version, "digest": r.digest}
     judge = settings.judge
