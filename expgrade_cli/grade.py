@@ -59,6 +59,15 @@ def grade(
         float | None, typer.Option("--budget-usd", min=0, help="Hard cap on judge spend for the run.")
     ] = None,
     concurrency: Annotated[int, typer.Option("--concurrency", min=1, help="Gradings in flight.")] = 4,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            help="Processes to grade in (local executor), for when judging makes one core the limit; "
+            "--concurrency gradings spread over them, one budget and rate limit for all.",
+        ),
+    ] = 1,
     judge_concurrency: Annotated[
         int, typer.Option("--judge-concurrency", min=1, help="Judge calls in flight (per process).")
     ] = 32,
@@ -178,6 +187,7 @@ def grade(
         settings,
         executor=executor,
         concurrency=concurrency,
+        workers=workers,
         console=err_console,
     )
     from grading.report import print_summary

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import json
 import os
+import re
 import signal
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
 
 from grading.dispatch import Job
 from grading.errors import UserError
+from grading.judge.limits import RateLimiter
+
+REPO = Path(__file__).resolve().parents[1]
+DEMO = REPO / "examples" / "demo"
 
 
 def synthetic_grade(job: Job, gpu_ids: list[int]) -> dict[str, Any]:
@@ -92,3 +100,52 @@ def budgeted_judge_grade(job: Job, gpu_ids: list[int]) -> dict[str, Any]:
         "pid": os.getpid(),
         "verdicts": [(v.item_id, v.status, v.reason, v.cost_usd) for v in verdicts],
     }
+
+
+def _limited_calls(limiter: RateLimiter, calls: int) -> list[float]:
+    """A stand-in for a grading's judge calls: `calls` acquisitions at once, their times."""
+
+    async def one() -> float:
+        await limiter.acquire("judge/model", 100)
+        return time.time()
+
+    async def all_of_them() -> list[float]:
+        return list(await asyncio.gather(*(one() for _ in range(calls))))
+
+    return asyncio.run(all_of_them())
+
+
+def limited_grade(job: Job, gpu_ids: list[int]) -> dict[str, Any]:
+    return {"key": job.key, "times": _limited_calls(job.payload, 10)}
+
+
+#: Fields that measure the run rather than grade the submission. Which of two calls sharing a
+#: prefix reaches the provider first (and so pays for it uncached) depends on scheduling.
+TIMING = {"duration_s", "cached_prompt_tokens"}
+#: Each re-execution gets a fresh random clean room, named in messages such as a traceback.
+CLEAN_ROOM = re.compile(r"expgrade-run-\w+")
+
+
+def without_timing(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: without_timing(v) for k, v in value.items() if k not in TIMING}
+    if isinstance(value, list):
+        return [without_timing(v) for v in value]
+    if isinstance(value, str):
+        return CLEAN_ROOM.sub("expgrade-run-*", value)
+    return value
+
+
+def grade_demo(out: Path, how: list[str], api_base: str, env: dict[str, str]) -> dict[tuple[str, str], Any]:
+    """`expgrade grade` on the demo, run the way `how` says; its results without run-specific fields."""
+    cmd = [
+        str(REPO / ".venv" / "bin" / "expgrade"), "grade",
+        "--tasks", str(DEMO / "tasks.jsonl"), "--submissions", str(DEMO / "submissions"), "--out", str(out),
+        "--judge", "openai/scripted-judge", "--api-base", api_base, "--no-cache",
+        "--subtasks", "design,conclusion,integrity,execution", "--sandbox", "local",
+        "--concurrency", "2", "--rpm", "6000", *how,
+    ]  # fmt: skip
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    lines = (out / "results.jsonl").read_text().splitlines()
+    return {(r["task_id"], r["submission_id"]): without_timing(r) for r in map(json.loads, lines)}

@@ -7,12 +7,9 @@ takes seconds to start on two cores.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import pickle
-import re
-import subprocess
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -23,7 +20,9 @@ import pytest
 from executors_support import (
     budgeted_judge_grade,
     failing_grade,
+    grade_demo,
     killed_once_grade,
+    limited_grade,
     rendezvous_grade,
     synthetic_grade,
     timed_grade,
@@ -32,7 +31,7 @@ from executors_support import (
 from grading.dispatch import Job, JobResources, get_executor
 from grading.dispatch.ray_executor import RayBudgetGate
 from grading.errors import UserError
-from grading.judge.limits import ModelLimits, RateLimiter
+from grading.judge.limits import ModelLimits
 from grading.judge.scripted_server import ScriptedServer
 from grading.run.demo import demo_judge_script
 
@@ -179,23 +178,6 @@ def test_the_callers_ray_instance_is_left_running() -> None:
     assert ray.is_initialized()
 
 
-def _limited_calls(limiter: RateLimiter, calls: int) -> list[float]:
-    """A stand-in for a grading's judge calls: `calls` acquisitions at once, their times."""
-
-    async def one() -> float:
-        await limiter.acquire("judge/model", 100)
-        return time.time()
-
-    async def all_of_them() -> list[float]:
-        return list(await asyncio.gather(*(one() for _ in range(calls))))
-
-    return asyncio.run(all_of_them())
-
-
-def limited_grade(job: Job, gpu_ids: list[int]) -> dict[str, Any]:
-    return {"key": job.key, "times": _limited_calls(job.payload, 10)}
-
-
 def test_the_cluster_rate_limiter_holds_every_worker_to_one_rate() -> None:
     executor = get_executor("ray", concurrency=4)
     limiter = executor.rate_limiter({"judge/model": ModelLimits(rpm=600)})  # 10/s, burst 10
@@ -254,36 +236,6 @@ def test_the_budget_caps_the_whole_cluster_not_each_worker(judge_server: Scripte
 
 # --- `expgrade grade --executor ray` against `--executor local`, through the real CLI ----------
 
-#: Fields that measure the run rather than grade the submission. Which of two calls sharing a
-#: prefix reaches the provider first (and so pays for it uncached) depends on scheduling.
-TIMING = {"duration_s", "cached_prompt_tokens"}
-#: Each re-execution gets a fresh random clean room, named in messages such as a traceback.
-CLEAN_ROOM = re.compile(r"expgrade-run-\w+")
-
-
-def without_timing(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: without_timing(v) for k, v in value.items() if k not in TIMING}
-    if isinstance(value, list):
-        return [without_timing(v) for v in value]
-    if isinstance(value, str):
-        return CLEAN_ROOM.sub("expgrade-run-*", value)
-    return value
-
-
-def grade_demo(out: Path, executor: str, api_base: str, env: dict[str, str]) -> dict[tuple[str, str], Any]:
-    cmd = [
-        str(REPO / ".venv" / "bin" / "expgrade"), "grade",
-        "--tasks", str(DEMO / "tasks.jsonl"), "--submissions", str(DEMO / "submissions"), "--out", str(out),
-        "--judge", "openai/scripted-judge", "--api-base", api_base, "--no-cache",
-        "--subtasks", "design,conclusion,integrity,execution", "--sandbox", "local",
-        "--executor", executor, "--concurrency", "2", "--rpm", "6000",
-    ]  # fmt: skip
-    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    lines = (out / "results.jsonl").read_text().splitlines()
-    return {(r["task_id"], r["submission_id"]): without_timing(r) for r in map(json.loads, lines)}
-
 
 def test_expgrade_grade_gives_the_same_results_on_ray_as_locally(tmp_path: Path) -> None:
     env = {
@@ -293,10 +245,10 @@ def test_expgrade_grade_gives_the_same_results_on_ray_as_locally(tmp_path: Path)
         "PATH": f"{REPO / '.venv' / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",  # as for Ray's workers
     }
     with ScriptedServer(demo_judge_script()) as judge:
-        local = grade_demo(tmp_path / "local", "local", judge.url, env)
+        local = grade_demo(tmp_path / "local", ["--executor", "local"], judge.url, env)
         # The CLI joins this module's Ray instance, the way it joins a cluster: through RAY_ADDRESS.
         env["RAY_ADDRESS"] = ray.get_runtime_context().gcs_address
-        on_ray = grade_demo(tmp_path / "ray", "ray", judge.url, env)
+        on_ray = grade_demo(tmp_path / "ray", ["--executor", "ray"], judge.url, env)
     assert len(local) == len(list((DEMO / "submissions").iterdir()))
     assert on_ray == local
     statuses = {r["subtasks"]["execution"]["status"] for r in local.values()}

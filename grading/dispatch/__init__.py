@@ -29,15 +29,22 @@ def get_executor(
     ray_address: str | None = None,
     max_retries: int = 3,
     gpus: GpuAllocator | None = None,
+    workers: int = 1,
 ) -> Executor:
     """The executor called `name`: `local` (threads here) or `ray` (tasks on a Ray cluster).
 
     `ray_address` defaults to $RAY_ADDRESS, else a local Ray instance is started for the run;
     `max_retries` is how often Ray re-runs a grading whose worker died; `gpus` overrides the
-    local GPU allocator (tests, or a machine where only some GPUs are for grading).
+    local GPU allocator (tests, or a machine where only some GPUs are for grading); `workers`
+    > 1 runs the local executor's gradings in that many processes (Ray has its own).
     """
     if name == "local":
-        return LocalExecutor(concurrency, gpus=gpus)
+        return LocalExecutor(concurrency, gpus=gpus, workers=workers)
+    if workers > 1:
+        raise UserError(
+            f"--workers is for the local executor; {name} spreads gradings over its own worker processes",
+            field="--workers",
+        )
     if name == "ray":
         from grading.dispatch.ray_executor import RayExecutor
 

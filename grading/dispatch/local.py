@@ -1,50 +1,69 @@
-"""The default executor: a bounded pool of worker threads on this machine.
+"""The default executor: a bounded pool of worker threads on this machine, or of worker processes.
 
 Gradings are I/O-bound (judge HTTP calls, async inside each grading; Docker sandbox runs that
-block on the engine), so threads are enough and start instantly. The only shared hardware a
-grading takes is a GPU: a job asking for GPUs is started only when the GPU allocator can hand
-it devices of its own, and jobs behind it that fit keep the pool busy meanwhile.
+block on the engine), so threads are enough and start instantly, until judging makes one core
+the limit (litellm spends milliseconds of CPU per call): then `workers` > 1 spreads the same
+gradings over that many processes (grading.dispatch.process_pool), under one budget gate and
+one rate limiter for all (grading.judge.shared_accounts). The only shared hardware a grading
+takes is a GPU: a job asking for GPUs is started only when the GPU allocator can hand it
+devices of its own, and jobs behind it that fit keep the pool busy meanwhile.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any
 
 from grading.dispatch.base import GradeFn, Job, ResultFn, check_unique_keys
+from grading.dispatch.process_pool import ProcessPool
 from grading.errors import UserError
 from grading.judge.budget import BudgetGate, LocalBudgetGate
 from grading.judge.limits import LocalRateLimiter, ModelLimits, RateLimiter
+from grading.judge.shared_accounts import SharedAccounts
 from grading.sandbox.gpu import GpuAllocator, GpuUnavailable, default_allocator
 
 _GPU_POLL_S = 0.5
 
+#: Hands a job and its GPU ids to a pool: threads here, or worker processes.
+Submit = Callable[[Job, list[int]], "Future[dict[str, Any]]"]
+
 
 class LocalExecutor:
-    """Runs up to `concurrency` gradings at once in threads of this process."""
+    """Runs up to `concurrency` gradings at once, in threads of this process or of `workers` processes."""
 
     name = "local"
 
-    def __init__(self, concurrency: int, *, gpus: GpuAllocator | None = None) -> None:
+    def __init__(self, concurrency: int, *, gpus: GpuAllocator | None = None, workers: int = 1) -> None:
         if concurrency < 1:
             raise UserError(f"concurrency must be at least 1, got {concurrency}", field="--concurrency")
+        if workers < 1:
+            raise UserError(f"workers must be at least 1, got {workers}", field="--workers")
         self.concurrency = concurrency
+        self.workers = min(workers, concurrency)  # a process with no grading to run is waste
         self._gpus = gpus
+        self._accounts = SharedAccounts(multiprocessing.get_context("spawn")) if self.workers > 1 else None
 
     def rate_limiter(self, limits: dict[str, ModelLimits]) -> RateLimiter:
-        """One in-process limiter for every grading of the run.
+        """One limiter for every grading of the run.
 
-        The graders run all judge calls of the process on one event loop (grading/graders/
-        panel.py), so the buckets see every call; even from several loops the bucket arithmetic
-        never awaits, so at worst a bucket is overdrawn for a moment and later callers wait it off.
+        In threads: in-process. The graders run all judge calls of the process on one event
+        loop (grading/graders/judging.py), so the buckets see every call; even from several
+        loops the bucket arithmetic never awaits, so at worst a bucket is overdrawn for a moment
+        and later callers wait it off. In worker processes: one limiter in a manager process,
+        alive until `run` returns.
         """
+        if self._accounts is not None:
+            return self._accounts.limiter(limits)
         return LocalRateLimiter(limits=dict(limits))
 
     def budget_gate(self, budget_usd: float) -> BudgetGate:
-        """One in-process gate for every grading of the run (they share the judge loop, as above)."""
+        """One gate for every grading of the run (in-process, or in the manager process as above)."""
+        if self._accounts is not None:
+            return self._accounts.gate(budget_usd)
         return LocalBudgetGate(budget_usd)
 
     def run(self, jobs: Sequence[Job], grade: GradeFn, on_result: ResultFn) -> None:
@@ -54,15 +73,26 @@ class LocalExecutor:
         deliver their results, then the first exception is re-raised here.
         """
         check_unique_keys(jobs)
+        if not jobs:  # nothing left to grade: no worker process to start
+            if self._accounts is not None:
+                self._accounts.close()
+            return
         gpus = self._allocator(jobs)
         pending = deque(jobs)
         running: dict[Future[dict[str, Any]], tuple[Job, list[int]]] = {}
         failure: BaseException | None = None
-        pool = ThreadPoolExecutor(max_workers=self.concurrency, thread_name_prefix="expgrade-grade")
+        pool: ThreadPoolExecutor | ProcessPool
+        if self.workers > 1:
+            per_worker = -(-self.concurrency // self.workers)
+            pool = ProcessPool(grade, processes=self.workers, threads=per_worker)
+            submit: Submit = pool.submit
+        else:
+            threads = ThreadPoolExecutor(max_workers=self.concurrency, thread_name_prefix="expgrade-grade")
+            pool, submit = threads, _submitter(threads, grade)
         try:
             while (pending and failure is None) or running:
                 if failure is None:
-                    self._start_ready(pending, running, pool, grade, gpus)
+                    self._start_ready(pending, running, submit, gpus)
                 if not running:
                     # Every pending job waits for GPUs that someone outside this run holds.
                     time.sleep(_GPU_POLL_S)
@@ -80,6 +110,8 @@ class LocalExecutor:
         finally:
             # On Ctrl-C or a failing `on_result`, do not sit waiting for hour-long sandbox runs.
             pool.shutdown(wait=not running, cancel_futures=True)
+            if self._accounts is not None:
+                self._accounts.close()
         if failure is not None:
             raise failure
 
@@ -111,8 +143,7 @@ class LocalExecutor:
         self,
         pending: deque[Job],
         running: dict[Future[dict[str, Any]], tuple[Job, list[int]]],
-        pool: ThreadPoolExecutor,
-        grade: GradeFn,
+        submit: Submit,
         gpus: GpuAllocator | None,
     ) -> None:
         """Fill free worker slots with the first pending jobs whose GPUs are free now, in order."""
@@ -133,7 +164,7 @@ class LocalExecutor:
                     waiting.append(job)
                     continue
                 ids = got
-            running[pool.submit(grade, job, ids)] = (job, ids)
+            running[submit(job, ids)] = (job, ids)
         pending.extendleft(reversed(waiting))
 
     @staticmethod
@@ -145,3 +176,12 @@ class LocalExecutor:
             return list(gpus.take(count, timeout_s=0))
         except GpuUnavailable:
             return None
+
+
+def _submitter(pool: ThreadPoolExecutor, grade: GradeFn) -> Submit:
+    """`submit(job, gpu_ids)` on a thread pool, as ProcessPool.submit is on worker processes."""
+
+    def submit(job: Job, gpu_ids: list[int]) -> Future[dict[str, Any]]:
+        return pool.submit(grade, job, gpu_ids)
+
+    return submit

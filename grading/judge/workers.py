@@ -2,11 +2,9 @@
 per call; one process tops out at a few hundred calls a second).
 
 The requests are cut into shards that worker processes judge with engines of their own. The
-budget cap and the rate limits stay run-wide: one `LocalBudgetGate` and one `LocalRateLimiter`
-live in a manager process, and every worker's engine reaches them through the `BudgetGate` and
-`RateLimiter` protocols (one local round trip per call), as the Ray executor does with actors.
-The response cache is the same SQLite file for all (WAL mode). Verdicts come back in request
-order, with the workers' cost ledgers added up.
+budget cap and the rate limits stay run-wide (grading.judge.shared_accounts). The response
+cache is the same SQLite file for all (WAL mode). Verdicts come back in request order, with
+the workers' cost ledgers added up.
 """
 
 from __future__ import annotations
@@ -16,73 +14,16 @@ import multiprocessing
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
-from multiprocessing.managers import BaseManager
-from typing import Any
 
-from grading.judge.budget import LocalBudgetGate
 from grading.judge.config import JudgeConfig
 from grading.judge.engine import JudgeEngine
 from grading.judge.ledger import CostLedger
-from grading.judge.limits import LocalRateLimiter, ModelLimits
+from grading.judge.limits import ModelLimits
+from grading.judge.shared_accounts import SharedAccounts, SharedGate, SharedLimiter
 from grading.judge.types import JudgeRequest, Verdict
 
 #: Shards per worker: small enough for a moving progress bar and an even spread of the work.
 _SHARDS_PER_WORKER = 8
-
-
-class _Shared:
-    """The run's budget account and rate-limit buckets, in the manager process."""
-
-    def __init__(self, budget_usd: float | None, limits: dict[str, ModelLimits]) -> None:
-        self.gate = LocalBudgetGate(budget_usd)
-        self.limiter = LocalRateLimiter(limits=limits)
-
-    def reserve(self, usd: float) -> bool:
-        return self.gate.reserve(usd)
-
-    def charge(self, reserved: float, actual: float | None) -> None:
-        self.gate.charge(reserved, actual)
-
-    def try_take(self, model: str, tokens: int) -> float:
-        return self.limiter.try_take(model, tokens)
-
-    def hold(self, model: str, seconds: float) -> None:
-        self.limiter.hold(model, seconds)
-
-
-class _Manager(BaseManager):
-    """Our own subclass, so registering the shared gate and limiter leaves BaseManager alone."""
-
-
-_Manager.register("Shared", _Shared)
-
-
-@dataclass
-class _SharedGate:
-    """A `BudgetGate` answered by the manager process."""
-
-    shared: Any
-    budget_usd: float | None
-
-    async def try_reserve(self, usd: float) -> bool:
-        return bool(self.shared.reserve(usd))
-
-    async def settle(self, reserved: float, actual: float | None) -> None:
-        self.shared.charge(reserved, actual)
-
-
-@dataclass
-class _SharedLimiter:
-    """A `RateLimiter` answered by the manager process; the waiting happens in the worker."""
-
-    shared: Any
-
-    async def acquire(self, model: str, tokens: int) -> None:
-        while (wait := float(self.shared.try_take(model, tokens))) > 0:
-            await asyncio.sleep(wait)
-
-    async def pause(self, model: str, seconds: float) -> None:
-        self.shared.hold(model, seconds)
 
 
 @dataclass
@@ -97,11 +38,9 @@ class _Worker:
 _worker: _Worker | None = None
 
 
-def _start_worker(config: JudgeConfig, shared: Any) -> None:
+def _start_worker(config: JudgeConfig, gate: SharedGate, limiter: SharedLimiter) -> None:
     global _worker
-    config = replace(
-        config, budget_gate=_SharedGate(shared, config.budget_usd), rate_limiter=_SharedLimiter(shared)
-    )
+    config = replace(config, budget_gate=gate, rate_limiter=limiter)
     _worker = _Worker(JudgeEngine(config), asyncio.new_event_loop())
 
 
@@ -130,10 +69,14 @@ def judge_in_processes(
     ledger = CostLedger()
     results: list[list[Verdict]] = [[] for _ in shards]
     context = multiprocessing.get_context("spawn")
-    with _Manager(ctx=context) as manager:
-        shared = manager.Shared(config.budget_usd, limits)  # type: ignore[attr-defined]
+    accounts = SharedAccounts(context)
+    try:
+        gate, limiter = accounts.gate(config.budget_usd), accounts.limiter(limits)
         with ProcessPoolExecutor(
-            max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(config, shared)
+            max_workers=workers,
+            mp_context=context,
+            initializer=_start_worker,
+            initargs=(config, gate, limiter),
         ) as pool:
             futures = {pool.submit(_judge_shard, shard): i for i, shard in enumerate(shards)}
             for future in as_completed(futures):
@@ -142,6 +85,8 @@ def judge_in_processes(
                 ledger.merge(shard_ledger)
                 if on_verdicts is not None:
                     on_verdicts(len(verdicts))
+    finally:
+        accounts.close()
     verdicts = [v for shard in results for v in shard]
     assert len(verdicts) == len(requests) * n_judges
     return verdicts, ledger

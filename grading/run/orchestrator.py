@@ -107,15 +107,18 @@ def grade_run(
     *,
     executor: str = "local",
     concurrency: int = 4,
+    workers: int = 1,
     console: Console | None = None,
     context: dict[str, Any] | None = None,
 ) -> RunSummary:
     """Grade every submission not yet in RUN_DIR/results.jsonl; see docs/grading.md.
 
     The judges' rpm/tpm limits (settings.judge) are enforced by the executor's shared rate
-    limiter, and their budget by its budget gate (one for the whole cluster under Ray).
+    limiter, and their budget by its budget gate (one for the whole cluster under Ray, one for
+    all `workers` processes of the local executor).
     """
     started = time.monotonic()
+    runner = get_executor(executor, concurrency=concurrency, workers=workers)
     tasks = load_tasks(tasks_path)
     scan = scan_submissions(submissions_dir)
     problems = [str(p) for p in scan.problems]
@@ -135,6 +138,7 @@ def grade_run(
         "started_at": now(),
         "executor": executor,
         "concurrency": concurrency,
+        "workers": workers,
         "gpu_mode": settings.gpu_mode,
         **(context or {}),
     }
@@ -181,7 +185,6 @@ def grade_run(
             cost[0] = None if cost[0] is None or record.cost_usd is None else cost[0] + record.cost_usd
             progress.update(bar, advance=1, cost=_money(cost[0]))
 
-        runner = get_executor(executor, concurrency=concurrency)
         if judge is not None:  # one limiter and one budget for every grading (under Ray: the whole cluster)
             gate = runner.budget_gate(judge.budget_usd) if judge.budget_usd is not None else None
             settings = dataclasses.replace(
