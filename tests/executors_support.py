@@ -149,3 +149,15 @@ def grade_demo(out: Path, how: list[str], api_base: str, env: dict[str, str]) ->
     assert proc.returncode == 0, proc.stderr[-3000:]
     lines = (out / "results.jsonl").read_text().splitlines()
     return {(r["task_id"], r["submission_id"]): without_timing(r) for r in map(json.loads, lines)}
+
+
+def unreadable_grade(job: Job, gpu_ids: list[int]) -> Any:
+    """Returns an object of a module only this worker process can import: it pickles here and
+    cannot be unpickled by the driver."""
+    import importlib
+    import sys
+
+    folder = Path(job.payload)
+    (folder / "worker_only.py").write_text("class Result:\n    pass\n")
+    sys.path.insert(0, str(folder))
+    return importlib.import_module("worker_only").Result()

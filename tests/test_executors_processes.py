@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import threading
 import time
 from itertools import pairwise
 from pathlib import Path
@@ -23,6 +24,7 @@ from executors_support import (
     limited_grade,
     synthetic_grade,
     timed_grade,
+    unreadable_grade,
 )
 
 from grading.dispatch import Job, get_executor
@@ -94,6 +96,24 @@ def test_a_worker_killed_mid_grading_fails_the_run_naming_it_and_keeps_the_other
     assert time.monotonic() - start < 30, "the run noticed the dead worker rather than hanging"
     assert "exit code -9" in str(err.value)
     assert done and "k0" not in done, "the other worker's results were delivered"
+
+
+def test_a_result_the_driver_cannot_read_fails_its_grading_without_hanging(tmp_path: Path) -> None:
+    raised: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            get_executor("local", concurrency=2, workers=2).run(
+                [Job("odd", str(tmp_path))], unreadable_grade, lambda j, r: None
+            )
+        except BaseException as exc:
+            raised.append(exc)
+
+    runner = threading.Thread(target=run, daemon=True)
+    runner.start()
+    runner.join(60)
+    assert not runner.is_alive(), "the run hung on a result it could not unpickle"
+    assert len(raised) == 1 and "could not be read back" in str(raised[0])
 
 
 def test_one_rate_limit_holds_every_worker_process() -> None:

@@ -145,7 +145,11 @@ class ProcessPool:
                 worker.running.pop(ticket, None)
         if future is None:
             return
-        value = pickle.loads(data)
+        try:
+            value = pickle.loads(data)
+        except Exception as exc:  # e.g. an exception class this process cannot import
+            future.set_exception(RuntimeError(f"a grading's result could not be read back here: {exc!r}"))
+            return
         if ok:
             future.set_result(value)
         else:
