@@ -131,12 +131,11 @@ class ProcessPool:
 
     def _collect(self) -> None:
         while not self._stop.is_set():
-            try:
-                message = self._outbox.get(timeout=_POLL_S)
-            except queue.Empty:
-                self._fail_the_dead()
-                continue
-            self._resolve(*message)
+            with contextlib.suppress(queue.Empty):
+                self._resolve(*self._outbox.get(timeout=_POLL_S))
+            # Every turn, not only when no result came: other workers' steady results must not
+            # hide a dead one.
+            self._fail_the_dead()
 
     def _resolve(self, ticket: int, ok: bool, data: bytes) -> None:
         with self._lock:
