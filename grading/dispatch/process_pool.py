@@ -109,10 +109,6 @@ class ProcessPool:
         self._collector = threading.Thread(target=self._collect, name="expgrade-grade-collector", daemon=True)
         self._collector.start()
 
-    @property
-    def pids(self) -> list[int | None]:
-        return [w.process.pid for w in self._workers]
-
     def submit(self, job: Job, gpu_ids: list[int]) -> Future[dict[str, Any]]:
         """Hand `job` to the least busy live worker."""
         future: Future[dict[str, Any]] = Future()
