@@ -31,7 +31,7 @@ from typing import Any
 
 from grading.dispatch.base import GradeFn, Job
 
-#: How often the collector looks for a worker process that died, when no result arrives.
+#: How long the collector waits for a result before it looks for dead worker processes again.
 _POLL_S = 0.2
 #: How long a worker may take to stop on SIGTERM (remove its containers) before it is killed.
 _TERM_GRACE_S = 10.0
