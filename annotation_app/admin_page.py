@@ -8,11 +8,11 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from annotation_app.agreement import agreement_tables
-from annotation_app.dashboard import project_rows
-from annotation_app.store import Store
-from grading.labels_io import label_frame, write_label_rows
-from grading.schemas import LabelRow
+from expgrade.annotation_app.agreement import agreement_tables
+from expgrade.annotation_app.dashboard import project_rows
+from expgrade.annotation_app.store import Store
+from expgrade.grading.labels_io import label_frame, write_label_rows
+from expgrade.grading.schemas import LabelRow
 
 STATES = ["submitted", "open", "skipped", "expired"]
 

@@ -12,13 +12,13 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from calibration import calibrate, inter_annotator_agreement
-from calibration.bootstrap import estimate
-from calibration.humans import pair_kappa
-from calibration.labels import frame_of, load_label_data
-from grading.errors import UserError
-from grading.estimate import Estimate, format_estimate
-from grading.schemas import LabelRow
+from expgrade.calibration import calibrate, inter_annotator_agreement
+from expgrade.calibration.bootstrap import estimate
+from expgrade.calibration.humans import pair_kappa
+from expgrade.calibration.labels import frame_of, load_label_data
+from expgrade.grading.errors import UserError
+from expgrade.grading.estimate import Estimate, format_estimate
+from expgrade.grading.schemas import LabelRow
 
 #: enough for a readable interval on a live page; `expgrade calibrate` uses 1000
 DASHBOARD_RESAMPLES = 200

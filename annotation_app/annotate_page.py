@@ -20,10 +20,10 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from annotation_app.loaders import judge_votes
-from annotation_app.render import md_escape, show_item
-from annotation_app.store import AssignmentView, ItemView, LabelInput, StaleClaim, Store, UserView
-from grading.errors import UserError
+from expgrade.annotation_app.loaders import judge_votes
+from expgrade.annotation_app.render import md_escape, show_item
+from expgrade.annotation_app.store import AssignmentView, ItemView, LabelInput, StaleClaim, Store, UserView
+from expgrade.grading.errors import UserError
 
 EDIT_KEY = "annotate_editing"
 FLASH_KEY = "annotate_flash"

@@ -1,5 +1,5 @@
 """Entry script for `streamlit run` (what `expgrade annotate` launches)."""
 
-from annotation_app.ui import main
+from expgrade.annotation_app.ui import main
 
 main()

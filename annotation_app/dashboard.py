@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from annotation_app.export import export_rows
-from annotation_app.loaders import judge_votes
-from annotation_app.store import ItemView, Store
-from grading.items import label_row
-from grading.schemas import LabelRow
+from expgrade.annotation_app.export import export_rows
+from expgrade.annotation_app.loaders import judge_votes
+from expgrade.annotation_app.store import ItemView, Store
+from expgrade.grading.items import label_row
+from expgrade.grading.schemas import LabelRow
 
 
 def judge_rows(items: list[ItemView], judges: dict[int, dict[str, Any]]) -> list[LabelRow]:

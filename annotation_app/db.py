@@ -17,8 +17,8 @@ from sqlalchemy import Connection, Engine, create_engine, delete, event, insert,
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
 
-from annotation_app.models import SCHEMA_VERSION, Base, Meta, SignInSession
-from grading.errors import UserError
+from expgrade.annotation_app.models import SCHEMA_VERSION, Base, Meta, SignInSession
+from expgrade.grading.errors import UserError
 
 BUSY_TIMEOUT_S = 30
 

@@ -12,11 +12,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from annotation_app.store import Store
-from grading.items import INCLUSION_KEY, label_row
-from grading.jsonl import validate_models
-from grading.labels_io import read_label_rows
-from grading.schemas import LabelRow
+from expgrade.annotation_app.store import Store
+from expgrade.grading.items import INCLUSION_KEY, label_row
+from expgrade.grading.jsonl import validate_models
+from expgrade.grading.labels_io import read_label_rows
+from expgrade.grading.schemas import LabelRow
 
 PROVENANCE_KEYS = ("annotator", "annotated_at", "rubric_version", "content_hash", "project", "revision")
 

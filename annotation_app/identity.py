@@ -18,7 +18,7 @@ from typing import Any
 
 import streamlit as st
 
-from annotation_app.store import Store, UserView
+from expgrade.annotation_app.store import Store, UserView
 
 SESSION_KEY = "annotate_user"
 SID_KEY = "annotate_sid"

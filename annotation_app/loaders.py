@@ -16,18 +16,24 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from annotation_app.queueing import INJECTION_PRIORITY, Unit, draw, inclusion_probabilities, judge_priority
-from annotation_app.store import ItemSpec
-from grading.aggregate.passing import JUDGED_SUBTASKS
-from grading.errors import UserError
-from grading.items import INCLUSION_KEY, is_judged, item_id, result_item_key
-from grading.jsonl import load_json, read_models, read_text
-from grading.judge.types import PROMPT_INJECTION
-from grading.labels_io import read_label_rows
-from grading.run_folder import RunFolder
-from grading.safepath import check_inside
-from grading.schemas import CriterionItem, ResultRecord, Submission, Task
-from grading.submissions import scan_submissions
+from expgrade.annotation_app.queueing import (
+    INJECTION_PRIORITY,
+    Unit,
+    draw,
+    inclusion_probabilities,
+    judge_priority,
+)
+from expgrade.annotation_app.store import ItemSpec
+from expgrade.grading.aggregate.passing import JUDGED_SUBTASKS
+from expgrade.grading.errors import UserError
+from expgrade.grading.items import INCLUSION_KEY, is_judged, item_id, result_item_key
+from expgrade.grading.jsonl import load_json, read_models, read_text
+from expgrade.grading.judge.types import PROMPT_INJECTION
+from expgrade.grading.labels_io import read_label_rows
+from expgrade.grading.run_folder import RunFolder
+from expgrade.grading.safepath import check_inside
+from expgrade.grading.schemas import CriterionItem, ResultRecord, Submission, Task
+from expgrade.grading.submission_reader import scan_submissions
 
 LOG_LINES = 200  # lines kept from each end of a log: the start says what ran, the end how it ended
 
@@ -43,7 +49,7 @@ class Criterion:
 
 def rubric_criteria(subtask: str) -> list[Criterion]:
     """The shipped rubric's criteria for a subtask (one 'overall' criterion when it has none)."""
-    from grading.judge.rubrics import load_rubric
+    from expgrade.grading.judge.rubrics import load_rubric
 
     rubric = load_rubric(subtask)
     descriptions = "\n".join(f"- {label}: {text}" for label, text in rubric.verdict.descriptions.items())
@@ -186,7 +192,9 @@ class Vote:
     rater: str
     label: str | None  # None: this judge found the item unscorable
     confidence: float | None
-    record: dict[str, Any]  # the verdict as its source recorded it (`grading.items.label_row` reads it)
+    record: dict[
+        str, Any
+    ]  # the verdict as its source recorded it (`expgrade.grading.items.label_row` reads it)
 
 
 def judge_votes(judges: dict[str, Any]) -> list[Vote]:

@@ -21,10 +21,10 @@ from sqlalchemy import Engine, and_, case, delete, exists, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from annotation_app.db import make_engine, migrate
-from annotation_app.models import Assignment, Item, LabelEvent, Project, SignInSession, User, utcnow
-from annotation_app.queueing import INJECTION_PRIORITY, active_ranks
-from grading.errors import UserError
+from expgrade.annotation_app.db import make_engine, migrate
+from expgrade.annotation_app.models import Assignment, Item, LabelEvent, Project, SignInSession, User, utcnow
+from expgrade.annotation_app.queueing import INJECTION_PRIORITY, active_ranks
+from expgrade.grading.errors import UserError
 
 CANDIDATES_PER_CLAIM = 16
 #: how long a claim keeps looking while every eligible item is locked by concurrent claims
@@ -46,7 +46,7 @@ class StaleClaim(UserError):
 
 
 def opaque_id(item_key: str) -> str:
-    """A short stable id an annotator may see: a hash of the item identity (`grading.items`:
+    """A short stable id an annotator may see: a hash of the item identity (`expgrade.grading.items`:
     task, submission, subtask, criterion id), so it survives a reworded criterion and names
     none of its parts — a submission folder name usually carries the agent's name."""
     return hashlib.sha256(item_key.encode("utf-8")).hexdigest()[:10]

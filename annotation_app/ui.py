@@ -10,9 +10,9 @@ import os
 
 import streamlit as st
 
-from annotation_app import admin_page, annotate_page, identity
-from annotation_app.render import md_escape
-from annotation_app.store import Store
+from expgrade.annotation_app import admin_page, annotate_page, identity
+from expgrade.annotation_app.render import md_escape
+from expgrade.annotation_app.store import Store
 
 DB_ENV = "EXPGRADE_ANNOTATE_DB"
 

@@ -7,8 +7,8 @@ hard units, and what the judge shows (disagreement / low confidence, the annotat
 
 * uniform: every unit with probability n/N, estimate PPI++ (the report's uniform path) and
   the same inverse-probability estimator the active path uses;
-* active: `annotation_app.queueing.inclusion_probabilities` (strata share the budget, π ∝
-  √(floor + priority)), estimate `calibration.corrected.active_ppi_mean`.
+* active: `expgrade.annotation_app.queueing.inclusion_probabilities` (strata share the budget, π ∝
+  √(floor + priority)), estimate `expgrade.calibration.corrected.active_ppi_mean`.
 
 For each of S simulations: the 95 % CI's width and whether it covers the true pass rate of
 the simulated run. Usage: python bench/active_bench.py [--sims 500] [--units 2000] [--budget 200]
@@ -21,8 +21,8 @@ import time
 
 import numpy as np
 
-from annotation_app.queueing import Unit, inclusion_probabilities
-from calibration.corrected import active_ppi_mean, ppi_mean
+from expgrade.annotation_app.queueing import Unit, inclusion_probabilities
+from expgrade.calibration.corrected import active_ppi_mean, ppi_mean
 
 STRATA = [(a, s) for a in ("agent-a", "agent-b", "agent-c") for s in ("design", "implementation")]
 RATES = np.linspace(0.2, 0.8, len(STRATA))  # true pass rate of each stratum

@@ -40,7 +40,7 @@ sys.path.insert(0, str(REPO / "tests"))  # the shared helpers: free port, privat
 
 from annotation_support import EXPGRADE, free_port, private_postgres, wait_http  # noqa: E402
 
-from annotation_app.store import ItemSpec, LabelInput, Store  # noqa: E402
+from expgrade.annotation_app.store import ItemSpec, LabelInput, Store  # noqa: E402
 
 MB = 1_000_000
 
@@ -135,7 +135,7 @@ def keypress_bench(root: Path, presses: int = 30) -> list[tuple[str, str]]:
     from pressing P until the panel shows another item id (what an annotator waits for)."""
     from playwright.sync_api import sync_playwright
 
-    from annotation_app.loaders import load_tasks_submissions
+    from expgrade.annotation_app.loaders import load_tasks_submissions
 
     demo = REPO / "examples" / "demo"
     db = str(root / "keys.db")

@@ -32,10 +32,10 @@ from sklearn.metrics import cohen_kappa_score
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
-from calibration.agreement import confusion_matrix, confusion_statistics
-from calibration.analysis import calibrate_frame
-from calibration.bootstrap import percentile_interval, resample_table
-from calibration.report_files import write_reports
+from expgrade.calibration.agreement import confusion_matrix, confusion_statistics
+from expgrade.calibration.analysis import calibrate_frame
+from expgrade.calibration.bootstrap import percentile_interval, resample_table
+from expgrade.calibration.report_files import write_reports
 
 AGENTS = ["gpt-4o-mini", "claude-3-haiku", "llama-3-8b", "qwen-2-7b"]
 JUDGES = ["gpt-4o", "gpt-4.1", "o3-mini", "claude-3-5-sonnet", "claude-3-opus", "llama-3-70b",

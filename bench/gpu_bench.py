@@ -29,9 +29,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from gpu_support import GPU_IMAGE, NO_GPU, has_gpu
 
-from grading.execution.grader import gpu_canary
-from grading.sandbox import Limits, SandboxRequest
-from grading.sandbox.local_backend import LocalSandbox
+from expgrade.grading.execution.grader import gpu_canary
+from expgrade.grading.sandbox import Limits, SandboxRequest
+from expgrade.grading.sandbox.local_backend import LocalSandbox
 
 JOB = """
 import sys, time, torch
@@ -58,7 +58,7 @@ def main() -> None:
         return
     sides: dict[str, object] = {"local": LocalSandbox()}
     if subprocess.run(["docker", "image", "inspect", GPU_IMAGE], capture_output=True).returncode == 0:
-        from grading.sandbox.docker_backend import DockerSandbox
+        from expgrade.grading.sandbox.docker_backend import DockerSandbox
 
         sides["docker"] = DockerSandbox(gpu_mode="auto", default_image=GPU_IMAGE)
     else:

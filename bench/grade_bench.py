@@ -33,9 +33,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
-from grading.graders.settings import GradeSettings  # noqa: E402
-from grading.judge.settings import JudgeSettings  # noqa: E402
-from grading.run.orchestrator import grade_run  # noqa: E402
+from expgrade.grading.graders.settings import GradeSettings  # noqa: E402
+from expgrade.grading.judge.settings import JudgeSettings  # noqa: E402
+from expgrade.grading.run.orchestrator import grade_run  # noqa: E402
 
 DEMO = REPO / "examples" / "demo"
 SUBTASKS = ("design", "implementation", "conclusion", "integrity")
@@ -94,7 +94,7 @@ def main() -> None:
     p.add_argument("--implementation-judging", choices=sorted(IMPLEMENTATION_CALLS), default="joint")
     a = p.parse_args()
     work = Path(tempfile.mkdtemp(prefix="expgrade-grade-bench-"))
-    cmd = [sys.executable, "-m", "grading.judge.scripted_server", "--latency", str(a.latency)]
+    cmd = [sys.executable, "-m", "expgrade.grading.judge.scripted_server", "--latency", str(a.latency)]
     server = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, cwd=REPO)
     calls = a.n * (5 + IMPLEMENTATION_CALLS[a.implementation_judging] + 2 + 3)
     ideal = calls * a.latency / a.judge_concurrency

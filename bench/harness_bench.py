@@ -106,7 +106,7 @@ def main() -> None:
         print(f"wrote {log.name}: {size:.0f} MiB, {args.samples} samples in {made_s:.0f} s")
         out = tmp / "subs"
         argv = ["expgrade", "submissions", "import", "inspect", str(log), "--out", str(out)]
-        imp = f"import sys; from expgrade_cli import main; sys.argv = {argv!r}; main()"
+        imp = f"import sys; from expgrade.cli import main; sys.argv = {argv!r}; main()"
         imp_wall, imp_rss = child(imp)
         written = len(list(out.glob("*/submission.json")))
         whole = f"from inspect_ai.log import read_eval_log; print(len(read_eval_log({str(log)!r}).samples))"

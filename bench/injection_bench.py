@@ -20,10 +20,10 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from grading.judge import PROMPT_INJECTION, JudgeConfig, JudgeEngine, JudgeRequest, JudgeSpec, client
-from grading.judge.injection import flags_for, scan
-from grading.judge.scripted_server import ScriptedServer, ServerScript
-from grading.judge.spotlight import choose_marker, datamark
+from expgrade.grading.judge import PROMPT_INJECTION, JudgeConfig, JudgeEngine, JudgeRequest, JudgeSpec, client
+from expgrade.grading.judge.injection import flags_for, scan
+from expgrade.grading.judge.scripted_server import ScriptedServer, ServerScript
+from expgrade.grading.judge.spotlight import choose_marker, datamark
 
 CORPUS = Path(__file__).parent / "injection_corpus"
 TOKENIZER = "openai/gpt-4o-mini"

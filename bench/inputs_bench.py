@@ -23,9 +23,9 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from grading.importers import IMPORTERS, import_batch
-from grading.importers.paperbench import gold_labels
-from grading.submissions import scan_submissions
+from expgrade.grading.submission_reader import scan_submissions
+from expgrade.grading.task_importers import IMPORTERS, import_batch
+from expgrade.grading.task_importers.paperbench import gold_labels
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO.parent / "shared" / "datasets"

@@ -32,7 +32,7 @@ from typing import Any
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
-from grading.judge import JudgeConfig, JudgeEngine, JudgeRequest, JudgeSpec
+from expgrade.grading.judge import JudgeConfig, JudgeEngine, JudgeRequest, JudgeSpec
 
 MODEL = "openai/gpt-4o-mini"  # priced in litellm's bundled map, so the cost path runs too
 REPLIED_FAULTS = ("malformed", "missing", "empty", "refusal", "badlabel")  # HTTP 200, bad content
@@ -41,7 +41,7 @@ REPLIED_FAULTS = ("malformed", "missing", "empty", "refusal", "badlabel")  # HTT
 class Server:
     def __init__(self, *args: str) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "grading.judge.scripted_server", *args],
+            [sys.executable, "-m", "expgrade.grading.judge.scripted_server", *args],
             stdout=subprocess.PIPE,
             text=True,
         )

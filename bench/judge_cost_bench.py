@@ -30,18 +30,18 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.judge_bench import raw_baseline, throughput
-from grading.graders.inputs import SubmissionInputs
-from grading.graders.judged import Context, grade_implementation
-from grading.graders.pipeline import RecordingPanel
-from grading.graders.settings import IMPLEMENTATION_JUDGING, GradeSettings
-from grading.importers import expbench
-from grading.judge import JudgeConfig, JudgeEngine, JudgeRequest, JudgeSpec
-from grading.judge.batch import judge_batch
-from grading.judge.client import count_tokens
-from grading.judge.estimate import estimate
-from grading.judge.scripted_server import ScriptedServer, ServerScript
-from grading.judge.settings import JudgeSettings
-from grading.judge.workers import judge_in_processes
+from expgrade.grading.graders.inputs import SubmissionInputs
+from expgrade.grading.graders.judged import Context, grade_implementation
+from expgrade.grading.graders.pipeline import RecordingPanel
+from expgrade.grading.graders.settings import IMPLEMENTATION_JUDGING, GradeSettings
+from expgrade.grading.judge import JudgeConfig, JudgeEngine, JudgeRequest, JudgeSpec
+from expgrade.grading.judge.batch import judge_batch
+from expgrade.grading.judge.client import count_tokens
+from expgrade.grading.judge.estimate import estimate
+from expgrade.grading.judge.scripted_server import ScriptedServer, ServerScript
+from expgrade.grading.judge.settings import JudgeSettings
+from expgrade.grading.judge.workers import judge_in_processes
+from expgrade.grading.task_importers import expbench
 
 MODEL = "openai/gpt-4o-mini"
 REPO = Path(__file__).resolve().parents[1]
@@ -109,7 +109,7 @@ def expbench_setup_tokens(curie: Path, requirements: list[str], diff: str) -> in
 
 
 def demo_requests(judging: str) -> list[JudgeRequest]:
-    from expgrade_cli.grade import _planned_requests
+    from expgrade.cli.grade import _planned_requests
 
     demo = REPO / "examples" / "demo"
     judge = JudgeSettings((MODEL,))
@@ -203,7 +203,7 @@ def bare_openai(n: int, concurrency: int = 64) -> dict[str, Any]:
 
 def acompletion_route(n: int, tmp: Path) -> dict[str, Any]:
     """The engine row again, every call through `litellm.acompletion` (the route before the direct one)."""
-    from grading.judge import client
+    from expgrade.grading.judge import client
 
     os.environ["EXPGRADE_JUDGE_ROUTE"] = "acompletion"
     client._direct_route.cache_clear()

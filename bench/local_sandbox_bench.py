@@ -29,8 +29,8 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from grading.sandbox import Limits, SandboxRequest
-from grading.sandbox.local_backend import LocalSandbox
+from expgrade.grading.sandbox import Limits, SandboxRequest
+from expgrade.grading.sandbox.local_backend import LocalSandbox
 
 BEFORE = "9bb0496"  # the last commit with the prlimit-based local backend
 REPO = Path(__file__).resolve().parents[1]

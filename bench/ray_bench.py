@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from grading.dispatch import JUDGE_ONLY_CPUS, Job, JobResources, get_executor
+from expgrade.grading.dispatch import JUDGE_ONLY_CPUS, Job, JobResources, get_executor
 
 REPO = Path(__file__).resolve().parents[1]
 DEMO = REPO / "examples" / "demo"
@@ -54,7 +54,7 @@ def make_inputs(root: Path, n: int) -> tuple[Path, Path]:
 
 def start_server(latency: float) -> tuple[subprocess.Popen[str], str]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "grading.judge.scripted_server", "--latency", str(latency)],
+        [sys.executable, "-m", "expgrade.grading.judge.scripted_server", "--latency", str(latency)],
         stdout=subprocess.PIPE,
         text=True,
     )

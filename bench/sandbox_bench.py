@@ -25,8 +25,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from grading.sandbox import BASE_IMAGE, Limits, SandboxRequest
-from grading.sandbox.docker_backend import DockerSandbox
+from expgrade.grading.sandbox import BASE_IMAGE, Limits, SandboxRequest
+from expgrade.grading.sandbox.docker_backend import DockerSandbox
 
 
 def bare(cmd: list[str], *options: str) -> float:

@@ -1,7 +1,7 @@
 """Judge–human calibration: agreement with confidence intervals, judge bias, corrected scores.
 
 Entry points: `calibrate(rows)` for the full report and `inter_annotator_agreement(rows)` for
-the humans alone (both take `grading.schemas.LabelRow` lists); `write_reports` writes the
+the humans alone (both take `expgrade.grading.schemas.LabelRow` lists); `write_reports` writes the
 report folder that `expgrade calibrate` produces.
 
 The names are loaded on first use: the statistics pull in scipy and matplotlib, which every
@@ -15,12 +15,12 @@ from typing import Any
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 _EXPORTS = {
-    "CalibrationReport": "calibration.report",
-    "calibrate": "calibration.analysis",
-    "calibrate_frame": "calibration.analysis",
-    "inter_annotator_agreement": "calibration.analysis",
-    "HumanAgreement": "calibration.humans",
-    "write_reports": "calibration.report_files",
+    "CalibrationReport": "expgrade.calibration.report",
+    "calibrate": "expgrade.calibration.analysis",
+    "calibrate_frame": "expgrade.calibration.analysis",
+    "inter_annotator_agreement": "expgrade.calibration.analysis",
+    "HumanAgreement": "expgrade.calibration.humans",
+    "write_reports": "expgrade.calibration.report_files",
 }
 
 

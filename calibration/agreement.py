@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from calibration.krippendorff_alpha import alpha_from_confusions
-from calibration.validation import FloatArray, Level, check_codes, check_counts, check_values
+from expgrade.calibration.krippendorff_alpha import alpha_from_confusions
+from expgrade.calibration.validation import FloatArray, Level, check_codes, check_counts, check_values
 
 
 def _div(num: FloatArray, den: FloatArray) -> FloatArray:

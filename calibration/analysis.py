@@ -12,16 +12,16 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from calibration.agreement import AGREEMENT_STATISTICS, confusion_matrix, confusion_statistics
-from calibration.bias import length_bias, position_consistency, reliability, self_preference
-from calibration.bootstrap import estimate, resample_table
-from calibration.corrected import ppi_mean, rogan_gladen
-from calibration.humans import HumanAgreement, human_agreement, pair_kappa
-from calibration.labels import LabelData, RaterCodes, frame_of, load_label_data, plurality
-from calibration.leaderboard import build_leaderboard
-from calibration.report import CalibrationReport, Group, GroupSummary, JudgeResult
-from calibration.validation import Level
-from grading.schemas.label import LabelRow
+from expgrade.calibration.agreement import AGREEMENT_STATISTICS, confusion_matrix, confusion_statistics
+from expgrade.calibration.bias import length_bias, position_consistency, reliability, self_preference
+from expgrade.calibration.bootstrap import estimate, resample_table
+from expgrade.calibration.corrected import ppi_mean, rogan_gladen
+from expgrade.calibration.humans import HumanAgreement, human_agreement, pair_kappa
+from expgrade.calibration.labels import LabelData, RaterCodes, frame_of, load_label_data, plurality
+from expgrade.calibration.leaderboard import build_leaderboard
+from expgrade.calibration.report import CalibrationReport, Group, GroupSummary, JudgeResult
+from expgrade.calibration.validation import Level
+from expgrade.grading.schemas.label import LabelRow
 
 Json = dict[str, Any]
 
@@ -212,7 +212,9 @@ def calibrate_frame(
     confidence: float = 0.95,
     level: Level | None = None,
 ) -> CalibrationReport:
-    """`calibrate` on a label frame (`grading.labels_io.label_frame` columns); skips row validation."""
+    """`calibrate` on a label frame (columns of `expgrade.grading.labels_io.label_frame`).
+
+    Skips row validation."""
     if not 0 < confidence < 1:
         raise ValueError("confidence must be between 0 and 1")
     data = load_label_data(frame, level)

@@ -2,7 +2,7 @@
 
 Each check controls for the human label, so a judge that passes long answers because long
 answers really are better is not called biased: only the judge's deviation from the humans on
-the same items counts. Intervals come from the multinomial item bootstrap (`calibration.bootstrap`)
+the same items counts. Intervals come from the multinomial item bootstrap (`expgrade.calibration.bootstrap`)
 or, for the regression, from the Wald approximation.
 """
 
@@ -12,12 +12,12 @@ from typing import Any
 
 import numpy as np
 
-from calibration.bootstrap import estimate, resample_table
-from calibration.corrected import z_value
-from calibration.families import families_of, model_family
-from calibration.labels import IntArray, LabelData
-from calibration.validation import FloatArray
-from grading.estimate import Estimate
+from expgrade.calibration.bootstrap import estimate, resample_table
+from expgrade.calibration.corrected import z_value
+from expgrade.calibration.families import families_of, model_family
+from expgrade.calibration.labels import IntArray, LabelData
+from expgrade.calibration.validation import FloatArray
+from expgrade.grading.estimate import Estimate
 
 Json = dict[str, Any]
 

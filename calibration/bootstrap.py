@@ -15,8 +15,8 @@ import warnings
 import numpy as np
 from numpy.typing import NDArray
 
-from calibration.validation import FloatArray
-from grading.estimate import Estimate
+from expgrade.calibration.validation import FloatArray
+from expgrade.grading.estimate import Estimate
 
 
 def resample_type_counts(

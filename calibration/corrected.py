@@ -18,7 +18,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 from scipy.stats import norm
 
-from grading.estimate import Estimate
+from expgrade.grading.estimate import Estimate
 
 
 def z_value(confidence: float) -> float:

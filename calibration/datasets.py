@@ -27,9 +27,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from grading.errors import UserError
-from grading.jsonl import load_json
-from grading.schemas.label import LabelRow
+from expgrade.grading.errors import UserError
+from expgrade.grading.jsonl import load_json
+from expgrade.grading.schemas.label import LabelRow
 
 PANDALM_TESTSET = "testset-v1.json"
 PANDALM_JUDGES: dict[str, tuple[str, str]] = {

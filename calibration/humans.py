@@ -11,11 +11,11 @@ from itertools import combinations
 
 import numpy as np
 
-from calibration.agreement import cohen_kappa, confusion_matrix, multi_rater_agreement
-from calibration.bootstrap import estimate, resample_type_counts
-from calibration.krippendorff_alpha import alpha_from_coincidences, package_alpha, unit_coincidences
-from calibration.labels import IntArray, LabelData
-from grading.estimate import Estimate
+from expgrade.calibration.agreement import cohen_kappa, confusion_matrix, multi_rater_agreement
+from expgrade.calibration.bootstrap import estimate, resample_type_counts
+from expgrade.calibration.krippendorff_alpha import alpha_from_coincidences, package_alpha, unit_coincidences
+from expgrade.calibration.labels import IntArray, LabelData
+from expgrade.grading.estimate import Estimate
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import krippendorff
 import numpy as np
 from numpy.typing import NDArray
 
-from calibration.validation import FloatArray, Level, check_counts, check_level, check_values
+from expgrade.calibration.validation import FloatArray, Level, check_counts, check_level, check_values
 
 
 def package_alpha(value_counts: NDArray[np.floating | np.integer], values: FloatArray, level: Level) -> float:

@@ -24,10 +24,10 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
-from calibration.validation import LEVELS, FloatArray, Level
-from grading.errors import UserError
-from grading.labels_io import COLUMNS, label_frame
-from grading.schemas.label import LabelRow
+from expgrade.calibration.validation import LEVELS, FloatArray, Level
+from expgrade.grading.errors import UserError
+from expgrade.grading.labels_io import COLUMNS, label_frame
+from expgrade.grading.schemas.label import LabelRow
 
 IntArray = NDArray[np.int64]
 

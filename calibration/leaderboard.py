@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from calibration.report import CalibrationReport, GroupSummary, JudgeResult
-from grading.estimate import format_estimate
+from expgrade.calibration.report import CalibrationReport, GroupSummary, JudgeResult
+from expgrade.grading.estimate import format_estimate
 
 Json = dict[str, Any]
 

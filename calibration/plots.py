@@ -10,8 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from calibration.report import CalibrationReport, JudgeResult
-from grading.figures import plt, png
+from expgrade.calibration.report import CalibrationReport, JudgeResult
+from expgrade.grading.figures import plt, png
 
 Json = dict[str, Any]
 MAX_CORRECTED_PANELS = 4

@@ -11,9 +11,9 @@ from typing import Any
 
 import numpy as np
 
-from calibration.humans import HumanAgreement
-from calibration.validation import Level
-from grading.estimate import Estimate
+from expgrade.calibration.humans import HumanAgreement
+from expgrade.calibration.validation import Level
+from expgrade.grading.estimate import Estimate
 
 Json = dict[str, Any]
 

@@ -6,11 +6,11 @@ import json
 import os
 from pathlib import Path
 
-from calibration.report import CalibrationReport
-from calibration.report_html import render_html
-from calibration.report_json import contract_json, details_json
-from calibration.report_markdown import render_markdown
-from grading.errors import UserError
+from expgrade.calibration.report import CalibrationReport
+from expgrade.calibration.report_html import render_html
+from expgrade.calibration.report_json import contract_json, details_json
+from expgrade.calibration.report_markdown import render_markdown
+from expgrade.grading.errors import UserError
 
 REPORT_FILES = ("report.json", "details.json", "report.md", "report.html")
 

@@ -10,10 +10,10 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from calibration import plots
-from calibration.report import CalibrationReport
-from calibration.report_json import contract_json, details_json
-from calibration.report_markdown import ci, judge_table, num
+from expgrade.calibration import plots
+from expgrade.calibration.report import CalibrationReport
+from expgrade.calibration.report_json import contract_json, details_json
+from expgrade.calibration.report_markdown import ci, judge_table, num
 
 Json = dict[str, Any]
 

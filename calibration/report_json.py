@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from calibration.agreement import AGREEMENT_STATISTICS
-from calibration.humans import HumanAgreement
-from calibration.report import CalibrationReport, GroupSummary, JudgeResult
-from grading.estimate import Estimate, json_number
+from expgrade.calibration.agreement import AGREEMENT_STATISTICS
+from expgrade.calibration.humans import HumanAgreement
+from expgrade.calibration.report import CalibrationReport, GroupSummary, JudgeResult
+from expgrade.grading.estimate import Estimate, json_number
 
 Json = dict[str, Any]
 

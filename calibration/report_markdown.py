@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from calibration.agreement import AGREEMENT_STATISTICS
-from calibration.report import CalibrationReport
-from calibration.report_json import contract_json, details_json
-from grading.estimate import format_estimate
+from expgrade.calibration.agreement import AGREEMENT_STATISTICS
+from expgrade.calibration.report import CalibrationReport
+from expgrade.calibration.report_json import contract_json, details_json
+from expgrade.grading.estimate import format_estimate
 
 Json = dict[str, Any]
 

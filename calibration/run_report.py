@@ -25,14 +25,20 @@ from typing import Any
 
 import numpy as np
 
-from calibration.agreement import binary_rates, cohen_kappa, percent_agreement
-from calibration.bootstrap import estimate, resample_table
-from calibration.corrected import active_ppi_mean, labels_for_half_width, ppi_mean
-from grading.aggregate.passing import DEFAULT_THRESHOLDS, JUDGED_SUBTASKS, all_passed, passes, subtask_passed
-from grading.errors import UserError
-from grading.estimate import Estimate
-from grading.items import INCLUSION_KEY, is_judged, result_item_key
-from grading.schemas import JudgedSubtask, LabelRow, ResultRecord
+from expgrade.calibration.agreement import binary_rates, cohen_kappa, percent_agreement
+from expgrade.calibration.bootstrap import estimate, resample_table
+from expgrade.calibration.corrected import active_ppi_mean, labels_for_half_width, ppi_mean
+from expgrade.grading.aggregate.passing import (
+    DEFAULT_THRESHOLDS,
+    JUDGED_SUBTASKS,
+    all_passed,
+    passes,
+    subtask_passed,
+)
+from expgrade.grading.errors import UserError
+from expgrade.grading.estimate import Estimate
+from expgrade.grading.items import INCLUSION_KEY, is_judged, result_item_key
+from expgrade.grading.schemas import JudgedSubtask, LabelRow, ResultRecord
 
 MIN_GOLD = 10  # fewer labelled units than this in a cell: no corrected value
 TARGET_HALF_WIDTH = 0.05

@@ -10,13 +10,13 @@ import sys
 
 from rich.markup import escape
 
-from expgrade_cli.app import app, err_console
-from grading.errors import UserError
+from expgrade.cli.app import app, err_console
+from expgrade.grading.errors import UserError
 
 
 def _register() -> None:
     # Imported for their side effect: each module adds its commands to `app`.
-    from expgrade_cli import (  # noqa: F401
+    from expgrade.cli import (  # noqa: F401
         annotate,
         calibrate,
         gold,

@@ -11,8 +11,8 @@ from typing import Annotated
 
 import typer
 
-from expgrade_cli.app import app, console
-from grading.errors import UserError
+from expgrade.cli.app import app, console
+from expgrade.grading.errors import UserError
 
 annotate_app = typer.Typer(
     help="Human gold labels: the Streamlit annotation app and its work queue.",
@@ -44,9 +44,9 @@ def annotate(
     """Start the annotation app (`streamlit run` under the hood); subcommands load work and add users."""
     if ctx.invoked_subcommand is not None:
         return
-    import annotation_app
-    from annotation_app.db import resolve_url
-    from annotation_app.store import Store
+    from expgrade import annotation_app
+    from expgrade.annotation_app.db import resolve_url
+    from expgrade.annotation_app.store import Store
 
     url = resolve_url(db)
     Store.open(url)  # create or migrate now, so a bad --db is a one-line error, not a broken page
@@ -147,8 +147,8 @@ def load(
     db: DbOption = None,
 ) -> None:
     """Create one item per submission × subtask × criterion; re-loading is idempotent."""
-    from annotation_app import loaders
-    from annotation_app.store import Store
+    from expgrade.annotation_app import loaders
+    from expgrade.annotation_app.store import Store
 
     if not project.strip():
         raise UserError("give the project a name", field="--project")
@@ -188,7 +188,7 @@ def add_user(
     db: DbOption = None,
 ) -> None:
     """Create an annotator (or give an existing one a new token) and print the sign-in token once."""
-    from annotation_app.store import Store
+    from expgrade.annotation_app.store import Store
 
     token = Store.open(db).add_user(name, admin=admin)
     console.print(f"{'admin' if admin else 'annotator'} [bold]{name}[/]; sign-in token (shown once):")

@@ -1,7 +1,7 @@
 """`expgrade calibrate LABELS... --out DIR`: judges against human labels, as a report folder.
 
 The numbers come from `calibration.calibrate`; this module only reads the tables (through
-`grading.labels_io`, so CSV, JSONL and Parquet all work), writes the report and prints a summary.
+`expgrade.grading.labels_io`, so CSV, JSONL and Parquet all work), writes the report and prints a summary.
 """
 
 from __future__ import annotations
@@ -12,20 +12,20 @@ from typing import TYPE_CHECKING, Annotated, Literal
 import typer
 from rich.table import Table
 
-from expgrade_cli.app import app, console
-from grading.errors import UserError
-from grading.labels_io import read_label_tables
+from expgrade.cli.app import app, console
+from expgrade.grading.errors import UserError
+from expgrade.grading.labels_io import read_label_tables
 
 if TYPE_CHECKING:  # the statistics load on use: scipy and matplotlib are slow to import
-    from calibration.report import CalibrationReport
+    from expgrade.calibration.report import CalibrationReport
 
 LevelOption = Literal["auto", "nominal", "ordinal", "interval", "ratio"]
 
 
 def _summary_table(report: CalibrationReport) -> Table:
     """The judges on all items: κ with its interval, the other statistics as point values."""
-    from calibration.report_json import contract_json
-    from calibration.report_markdown import ci, num
+    from expgrade.calibration.report_json import contract_json
+    from expgrade.calibration.report_markdown import ci, num
 
     table = Table(title=f"{report.n_items} items · {report.bootstrap} resamples · {report.confidence:.0%} CI")
     board = {r["rater"]: r for r in report.leaderboard.get("all items", [])}
@@ -85,9 +85,9 @@ def calibrate_command(
     Each item's gold label is the majority of its human raters (items where the humans tie have
     none); unscorable rows are counted and left out.
     """
-    from calibration.analysis import calibrate
-    from calibration.report_files import write_reports
-    from calibration.report_markdown import ci, num
+    from expgrade.calibration.analysis import calibrate
+    from expgrade.calibration.report_files import write_reports
+    from expgrade.calibration.report_markdown import ci, num
 
     if not 0 < confidence < 1:
         raise UserError(f"--confidence must be between 0 and 1, got {confidence}", field="confidence")

@@ -17,12 +17,12 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from expgrade_cli.app import app, console, err_console
-from expgrade_cli.tasks import batch_exit_code, report_failures, shown
-from grading.errors import UserError
-from grading.importers.paperbench import gold_labels as paperbench_gold_labels
-from grading.labels_io import write_label_rows
-from grading.schemas import LabelRow
+from expgrade.cli.app import app, console, err_console
+from expgrade.cli.tasks import batch_exit_code, report_failures, shown
+from expgrade.grading.errors import UserError
+from expgrade.grading.labels_io import write_label_rows
+from expgrade.grading.schemas import LabelRow
+from expgrade.grading.task_importers.paperbench import gold_labels as paperbench_gold_labels
 
 gold_app = typer.Typer(
     help="Human (gold) labels: import them from benchmarks, export them from annotation.",
@@ -33,9 +33,9 @@ app.add_typer(gold_app, name="gold")
 
 def _calibration_datasets() -> ModuleType:
     """Loaded on use: the converters live beside the statistics, which are slow to import."""
-    import calibration.datasets
+    import expgrade.calibration.datasets
 
-    return calibration.datasets
+    return expgrade.calibration.datasets
 
 
 #: KIND -> converter of one source file into label rows (raising UserError on bad input).
@@ -117,8 +117,8 @@ def export_gold(
     ] = None,
 ) -> None:
     """Human labels of an annotation project as label rows, with provenance under `extra`."""
-    from annotation_app.export import export_rows, summary
-    from annotation_app.store import Store
+    from expgrade.annotation_app.export import export_rows, summary
+    from expgrade.annotation_app.store import Store
 
     rows = export_rows(Store.open(db), project)
     if not rows:
@@ -140,7 +140,7 @@ def validate_gold_file(
 
     Lists every problem and exits 1 when there are any.
     """
-    from annotation_app.export import summary, validate_gold
+    from expgrade.annotation_app.export import summary, validate_gold
 
     rows, problems = validate_gold(file)
     for problem in problems:

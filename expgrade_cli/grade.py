@@ -8,18 +8,18 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from expgrade_cli.app import app, console, err_console
-from expgrade_cli.judge import InjectionCheck, InjectionCheckOption, SpotlightOption
-from grading.aggregate.passing import ALL_SUBTASKS, parse_thresholds
-from grading.errors import UserError
-from grading.graders.settings import IMPLEMENTATION_JUDGING, GradeSettings, parse_subtasks
-from grading.judge import unpriced_warning
-from grading.judge.settings import JudgeSettings
-from grading.run_folder import RunFolder
+from expgrade.cli.app import app, console, err_console
+from expgrade.cli.judge import InjectionCheck, InjectionCheckOption, SpotlightOption
+from expgrade.grading.aggregate.passing import ALL_SUBTASKS, parse_thresholds
+from expgrade.grading.errors import UserError
+from expgrade.grading.graders.settings import IMPLEMENTATION_JUDGING, GradeSettings, parse_subtasks
+from expgrade.grading.judge import unpriced_warning
+from expgrade.grading.judge.settings import JudgeSettings
+from expgrade.grading.run_folder import RunFolder
 
 if TYPE_CHECKING:
-    from grading.judge import JudgeRequest
-    from grading.schemas import LabelRow
+    from expgrade.grading.judge import JudgeRequest
+    from expgrade.grading.schemas import LabelRow
 
 
 @app.command()
@@ -104,7 +104,7 @@ def grade(
     ] = False,
 ) -> None:
     """Grade every submission against its task; writes RUN_DIR/results.jsonl, manifest.json and logs/."""
-    from grading.run.orchestrator import grade_run
+    from expgrade.grading.run.orchestrator import grade_run
 
     if sandbox not in ("docker", "local"):
         raise UserError(f"unknown sandbox '{sandbox}' (expected docker or local)", field="--sandbox")
@@ -162,8 +162,8 @@ def grade(
     if judges is not None and judges.batch and not judges.use_cache:
         raise UserError("--batch needs the response cache (not --no-cache)", field="--batch")
     if judges is not None and judges.plans_first:
-        from expgrade_cli.judge import check_estimate, judge_in_batches
-        from grading.graders.judging import engine_for
+        from expgrade.cli.judge import check_estimate, judge_in_batches
+        from expgrade.grading.graders.judging import engine_for
 
         requests = _planned_requests(tasks, submissions, settings)
         engine = engine_for(judges, rate_limiter=None, budget_gate=None)
@@ -190,8 +190,8 @@ def grade(
         workers=workers,
         console=err_console,
     )
-    from grading.report import print_summary
-    from grading.run.store import report_run
+    from expgrade.grading.report import print_summary
+    from expgrade.grading.run.store import report_run
 
     if summary.total:
         print_summary(report_run(out), console)
@@ -212,9 +212,9 @@ def grade(
 def _planned_requests(tasks: Path, submissions: Path, settings: GradeSettings) -> list[JudgeRequest]:
     """Every judge request the run would send (nothing is executed); unreadable submissions are skipped,
     the run itself reports them."""
-    from grading.graders.pipeline import planned_requests
-    from grading.run.orchestrator import load_tasks
-    from grading.submissions import scan_submissions
+    from expgrade.grading.graders.pipeline import planned_requests
+    from expgrade.grading.run.orchestrator import load_tasks
+    from expgrade.grading.submission_reader import scan_submissions
 
     by_id = load_tasks(tasks)
     requests: list[JudgeRequest] = []
@@ -250,8 +250,8 @@ def report(
     corrected pass rates (with --gold), plots, per-task drill-down."""
     import json
 
-    from grading.report import render_html, render_markdown
-    from grading.run.store import report_run
+    from expgrade.grading.report import render_html, render_markdown
+    from expgrade.grading.run.store import report_run
 
     if format not in ("html", "md", "json"):
         raise UserError(f"unknown format '{format}' (expected html, md or json)", field="--format")
@@ -272,13 +272,13 @@ def report(
 
 def _gold_rows(source: str, db: str | None) -> tuple[list[LabelRow], str]:
     """Human rows from a label table (a path) or from an annotation project in the app's DB."""
-    from grading.labels_io import FORMATS, read_label_rows
+    from expgrade.grading.labels_io import FORMATS, read_label_rows
 
     path = Path(source)
     if path.suffix.lower() in FORMATS or path.exists():
         return read_label_rows(path), str(path)
-    from annotation_app.export import export_rows
-    from annotation_app.store import Store
+    from expgrade.annotation_app.export import export_rows
+    from expgrade.annotation_app.store import Store
 
     return export_rows(Store.open(db), source), f"annotation project '{source}'"
 
@@ -286,8 +286,8 @@ def _gold_rows(source: str, db: str | None) -> tuple[list[LabelRow], str]:
 def _calibration(
     run_dir: Path, data: dict[str, Any], gold: str | None, db: str | None, n_boot: int, confidence: float
 ) -> dict[str, Any]:
-    from calibration.run_report import calibrate_run, read_gold, run_item_ids
-    from grading.run.store import read_results
+    from expgrade.calibration.run_report import calibrate_run, read_gold, run_item_ids
+    from expgrade.grading.run.store import read_results
 
     records = read_results(run_dir)
     matched = None
@@ -320,8 +320,8 @@ def labels(
     out: Annotated[Path, typer.Option("--out", help="LABELS.csv, .jsonl or .parquet.")],
 ) -> None:
     """Every judge verdict of a run as label rows (docs/formats.md §5), for calibration and annotation."""
-    from grading.labels_io import write_label_rows
-    from grading.run.labels import run_label_rows
+    from expgrade.grading.labels_io import write_label_rows
+    from expgrade.grading.run.labels import run_label_rows
 
     rows = run_label_rows(run_dir)
     if not rows:
@@ -346,7 +346,7 @@ def demo(
     Judges: the models in $EXPGRADE_JUDGE (comma-separated; $EXPGRADE_API_BASE for the endpoint)
     when set, else the bundled scripted judge server, whose verdicts are scripted, not judged.
     """
-    from grading.run.demo import run_demo
+    from expgrade.grading.run.demo import run_demo
 
     def uncalibrated(run_dir: Path, data: dict[str, Any]) -> dict[str, Any]:
         return _calibration(run_dir, data, None, None, int(data["bootstrap"]["n"]), 0.95)

@@ -10,16 +10,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from expgrade_cli.app import app, console, err_console
-from grading.errors import UserError
+from expgrade.cli.app import app, console, err_console
+from expgrade.grading.errors import UserError
 
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from grading.judge import CostLedger, JudgeEngine, JudgeRequest, Rubric, Totals, Verdict
-    from grading.judge.estimate import Estimate, EstimateLine
-    from grading.judge.settings import JudgeSettings
-    from grading.schemas import LabelRow
+    from expgrade.grading.judge import CostLedger, JudgeEngine, JudgeRequest, Rubric, Totals, Verdict
+    from expgrade.grading.judge.estimate import Estimate, EstimateLine
+    from expgrade.grading.judge.settings import JudgeSettings
+    from expgrade.grading.schemas import LabelRow
 
 
 class InjectionCheck(StrEnum):
@@ -46,8 +46,8 @@ _GROUPING = ("task_id", "submission_id", "subtask", "agent_model")
 
 def read_items(path: Path, rubric: Rubric) -> list[JudgeRequest]:
     """Items as judge requests; a UserError names the line and field of the first bad one."""
-    from grading.jsonl import iter_json_lines
-    from grading.judge import JudgeRequest
+    from expgrade.grading.jsonl import iter_json_lines
+    from expgrade.grading.judge import JudgeRequest
 
     requests: list[JudgeRequest] = []
     seen: dict[str, int] = {}
@@ -77,7 +77,7 @@ def read_items(path: Path, rubric: Rubric) -> list[JudgeRequest]:
 
 
 def verdict_row(v: Verdict, rubric: Rubric, fields: dict[str, Any]) -> LabelRow:
-    from grading.items import label_row, verdict_record
+    from expgrade.grading.items import label_row, verdict_record
 
     judged = next((f.name for f in rubric.fields if f.untrusted and fields.get(f.name) is not None), None)
     text = fields.get(judged) if judged else None
@@ -194,7 +194,7 @@ def check_estimate(engine: JudgeEngine, requests: list[JudgeRequest], settings: 
 
     Returns whether the caller should go on and judge (not when only an estimate was asked for).
     """
-    from grading.judge.estimate import estimate
+    from expgrade.grading.judge.estimate import estimate
 
     budget_usd = settings.budget_usd
     if not settings.estimate and (budget_usd is None or settings.force):
@@ -216,7 +216,7 @@ def check_estimate(engine: JudgeEngine, requests: list[JudgeRequest], settings: 
 
 def judge_in_batches(engine: JudgeEngine, requests: list[JudgeRequest], run_dir: Path) -> list[Verdict]:
     """`--batch`: the calls through the provider's batch API, with a progress bar while it works."""
-    from grading.judge.batch import judge_batch
+    from expgrade.grading.judge.batch import judge_batch
 
     progress = Progress(
         TextColumn("batch"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err_console
@@ -294,9 +294,9 @@ def judge_cmd(
 
     Re-running the same command costs nothing for items already graded (response cache).
     """
-    from grading.judge import JudgeEngine, load_rubric, unpriced_warning
-    from grading.judge.settings import JudgeSettings
-    from grading.labels_io import write_label_rows
+    from expgrade.grading.judge import JudgeEngine, load_rubric, unpriced_warning
+    from expgrade.grading.judge.settings import JudgeSettings
+    from expgrade.grading.labels_io import write_label_rows
 
     rubric = load_rubric(rubric_ref)
     if batch and injection_check is InjectionCheck.paraphrase:
@@ -341,7 +341,7 @@ def judge_cmd(
         if settings.batch:
             verdicts = judge_in_batches(engine, requests, out.resolve().parent)
         elif settings.workers > 1:
-            from grading.judge.workers import judge_in_processes
+            from expgrade.grading.judge.workers import judge_in_processes
 
             with progress:
                 task = progress.add_task("judge", total=total)

@@ -8,7 +8,7 @@ import typer
 import yaml
 from rich.table import Table
 
-from expgrade_cli.app import app, console
+from expgrade.cli.app import app, console
 
 rubrics_app = typer.Typer(help="The judge rubrics that ship with expgrade.", no_args_is_help=True)
 app.add_typer(rubrics_app, name="rubrics")
@@ -17,7 +17,7 @@ app.add_typer(rubrics_app, name="rubrics")
 @rubrics_app.command("list")
 def list_cmd() -> None:
     """List the shipped rubrics: id, version, verdict scale and the item fields each needs."""
-    from grading.judge.rubrics import list_rubrics
+    from expgrade.grading.judge.rubrics import list_rubrics
 
     table = Table("id", "version", "title", "verdict", "item fields (* required)")
     for r in list_rubrics():
@@ -37,8 +37,8 @@ def show_cmd(
     as_json: bool = typer.Option(False, "--json", help="print the rubric as JSON instead of YAML"),
 ) -> None:
     """Show one rubric in full, with its content digest and the JSON schema its judges must answer."""
-    from grading.judge.prompt import verdict_schema
-    from grading.judge.rubrics import load_rubric
+    from expgrade.grading.judge.prompt import verdict_schema
+    from expgrade.grading.judge.rubrics import load_rubric
 
     r = load_rubric(rubric_id)
     data = {**r.model_dump(mode="json"), "digest": r.digest, "answer_schema": verdict_schema(r)}

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from expgrade_cli.app import app, console
+from expgrade.cli.app import app, console
 
 sandbox_app = typer.Typer(
     help="The sandbox that re-runs submissions: its image and leftovers.", no_args_is_help=True
@@ -31,8 +31,8 @@ def build_image(
 
     Idempotent: returns at once when the image exists. Needs root (debootstrap).
     """
-    from grading.sandbox.base import BASE_IMAGE
-    from grading.sandbox.image import build_base_image
+    from expgrade.grading.sandbox.base import BASE_IMAGE
+    from expgrade.grading.sandbox.image import build_base_image
 
     def progress(message: str) -> None:
         console.print(f"[bold blue]\\[sandbox][/] {message}", highlight=False, soft_wrap=True)
@@ -49,9 +49,9 @@ def gc(
     """Remove sandbox containers and clean-room folders left behind by runs that crashed or were killed."""
     from docker.errors import DockerException
 
-    from grading.errors import UserError
-    from grading.sandbox.cleanroom import remove_stale_clean_rooms
-    from grading.sandbox.docker_backend import leftover_containers
+    from expgrade.grading.errors import UserError
+    from expgrade.grading.sandbox.cleanroom import remove_stale_clean_rooms
+    from expgrade.grading.sandbox.docker_backend import leftover_containers
 
     console.print(f"{remove_stale_clean_rooms()} leftover clean-room folder(s) removed")
     try:

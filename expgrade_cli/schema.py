@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from expgrade_cli.app import app
-from grading.errors import UserError
-from grading.schemas import FORMATS as SCHEMAS
+from expgrade.cli.app import app
+from expgrade.grading.errors import UserError
+from expgrade.grading.schemas import FORMATS as SCHEMAS
 
 
 @app.command("schema")

@@ -9,11 +9,17 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from expgrade_cli.app import app, console, err_console
-from expgrade_cli.tasks import batch_exit_code, report_failures, shown, task_problems
-from grading.errors import UserError
-from grading.harnesses import HARNESSES, HarnessOptions, Overrides, SubmissionWriter, import_files
-from grading.submissions import scan_submissions
+from expgrade.cli.app import app, console, err_console
+from expgrade.cli.tasks import batch_exit_code, report_failures, shown, task_problems
+from expgrade.grading.errors import UserError
+from expgrade.grading.harness_importers import (
+    HARNESSES,
+    HarnessOptions,
+    Overrides,
+    SubmissionWriter,
+    import_files,
+)
+from expgrade.grading.submission_reader import scan_submissions
 
 submissions_app = typer.Typer(
     help="Import agent submissions from harness output, and check them (docs/formats.md §3).",

@@ -9,12 +9,12 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from expgrade_cli.app import app, console, err_console
-from grading.errors import UserError
-from grading.importers import IMPORTERS, BatchResult, Importer, import_batch
-from grading.jsonl import iter_json_lines, validate_models, write_models
-from grading.safepath import PathEscapeError, check_relative
-from grading.schemas import Task
+from expgrade.cli.app import app, console, err_console
+from expgrade.grading.errors import UserError
+from expgrade.grading.jsonl import iter_json_lines, validate_models, write_models
+from expgrade.grading.safepath import PathEscapeError, check_relative
+from expgrade.grading.schemas import Task
+from expgrade.grading.task_importers import IMPORTERS, BatchResult, Importer, import_batch
 
 tasks_app = typer.Typer(
     help="Import benchmark tasks into Task records (TASKS.jsonl) and check them.", no_args_is_help=True

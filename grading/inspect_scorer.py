@@ -1,6 +1,6 @@
 """expgrade as an Inspect AI scorer: grade each sample while the eval runs (extra `expgrade[inspect]`).
 
-    from grading.inspect_scorer import expgrade_scorer
+    from expgrade.grading.inspect_scorer import expgrade_scorer
 
     Task(..., scorer=expgrade_scorer(tasks="tasks.jsonl", judge="openai/gpt-4o-mini"))
 
@@ -32,15 +32,26 @@ try:
 except ImportError as exc:  # the optional extra is not installed
     raise ImportError("expgrade_scorer needs Inspect AI: pip install 'expgrade[inspect]'") from exc
 
-from grading.graders.pipeline import grade_submission
-from grading.graders.settings import GradeSettings, parse_subtasks
-from grading.harnesses.inspect_log import final_answer, find_patch, is_diff, task_id_of, transcript
-from grading.harnesses.writer import HarnessRecord, Overrides, SubmissionWriter, render_transcript
-from grading.judge.settings import JudgeSettings
-from grading.run.orchestrator import load_tasks
-from grading.run_folder import RunFolder
-from grading.schemas import ResultRecord
-from grading.submissions.loader import load_native
+from expgrade.grading.graders.pipeline import grade_submission
+from expgrade.grading.graders.settings import GradeSettings, parse_subtasks
+from expgrade.grading.harness_importers.inspect_log import (
+    final_answer,
+    find_patch,
+    is_diff,
+    task_id_of,
+    transcript,
+)
+from expgrade.grading.harness_importers.writer import (
+    HarnessRecord,
+    Overrides,
+    SubmissionWriter,
+    render_transcript,
+)
+from expgrade.grading.judge.settings import JudgeSettings
+from expgrade.grading.run.orchestrator import load_tasks
+from expgrade.grading.run_folder import RunFolder
+from expgrade.grading.schemas import ResultRecord
+from expgrade.grading.submission_reader.loader import load_native
 
 #: New files count as changes too: `git add -N` makes them visible to `git diff`.
 _SANDBOX_DIFF = "git add -A -N . >/dev/null 2>&1; git diff"

@@ -23,9 +23,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from grading.judge.types import Verdict
-from grading.schemas import CriterionItem, LabelRow, ResultRecord
-from grading.status import Unscorable
+from expgrade.grading.judge.types import Verdict
+from expgrade.grading.schemas import CriterionItem, LabelRow, ResultRecord
+from expgrade.grading.status import Unscorable
 
 #: what graders write as an item's `judge` when code, not an LLM, decided it
 DETERMINISTIC = "deterministic"
@@ -141,7 +141,7 @@ def label_row(
     `status`, `label`, `reason`, `flags`, `confidence`, cost and token fields, `verdict` for
     hand-written runs). A verdict without a label is unscorable (a row never claims a verdict
     nobody gave), with the recorded reason: a judge's from the status vocabulary
-    (`grading.status.Unscorable`, `UNSTATED_JUDGE_REASON` when unrecorded), a person's in their
+    (`expgrade.grading.status.Unscorable`, `UNSTATED_JUDGE_REASON` when unrecorded), a person's in their
     own words. The injection flag's source and evidence, when recorded, ride in `extra`.
     Given an `ItemKey`, grouping
     fields default to its parts; a plain id (`expgrade judge` items) is not parsed, since

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from grading.errors import UserError, describe_validation_error
+from expgrade.grading.errors import UserError, describe_validation_error
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from grading.errors import UserError, describe_validation_error
-from grading.jsonl import iter_json_lines, write_models
-from grading.schemas.label import LabelRow
+from expgrade.grading.errors import UserError, describe_validation_error
+from expgrade.grading.jsonl import iter_json_lines, write_models
+from expgrade.grading.schemas.label import LabelRow
 
 if TYPE_CHECKING:  # pandas loads on use: every `expgrade` start would pay for it otherwise
     import pandas as pd

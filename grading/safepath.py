@@ -24,7 +24,7 @@ import shutil
 import stat
 from pathlib import Path, PurePosixPath
 
-from grading.errors import UserError
+from expgrade.grading.errors import UserError
 
 
 class PathEscapeError(UserError):

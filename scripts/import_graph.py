@@ -16,19 +16,31 @@ from collections import defaultdict
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-PACKAGES = ("grading", "calibration", "annotation_app", "expgrade_cli")
+#: the folders, and the names they are imported under (expgrade.<name>)
+FOLDERS = {
+    "grading": "grading",
+    "calibration": "calibration",
+    "annotation_app": "annotation_app",
+    "expgrade_cli": "cli",
+}
+PACKAGES = tuple(FOLDERS.values())
 
 
 def module_name(path: Path) -> str:
     parts = list(path.relative_to(REPO).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
-    return ".".join(parts)
+    return ".".join(["expgrade", FOLDERS[parts[0]], *parts[1:]])
+
+
+def package(module: str) -> str:
+    """The package of `expgrade.<package>.…`."""
+    return module.split(".")[1]
 
 
 def module_imports() -> dict[str, set[str]]:
     """module -> the project modules it imports (a `from x import y` counts x.y when that is a module)."""
-    paths = [p for pkg in PACKAGES for p in sorted((REPO / pkg).rglob("*.py"))]
+    paths = [p for folder in FOLDERS for p in sorted((REPO / folder).rglob("*.py"))]
     modules = {module_name(p): p for p in paths}
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
@@ -41,7 +53,7 @@ def module_imports() -> dict[str, set[str]]:
                     f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules else node.module
                     for a in node.names
                 )
-        graph[name] = {m for m in found if m.split(".")[0] in PACKAGES and m in modules and m != name}
+        graph[name] = {m for m in found if m in modules and m != name}
     return graph
 
 
@@ -49,8 +61,8 @@ def package_edges(graph: dict[str, set[str]]) -> dict[str, set[str]]:
     edges: dict[str, set[str]] = defaultdict(set)
     for src, targets in graph.items():
         for dst in targets:
-            if src.split(".")[0] != dst.split(".")[0]:
-                edges[src.split(".")[0]].add(dst.split(".")[0])
+            if package(src) != package(dst):
+                edges[package(src)].add(package(dst))
     return {pkg: edges.get(pkg, set()) for pkg in PACKAGES}
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from grading.schemas import FORMATS
+from expgrade.grading.schemas import FORMATS
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "schemas"
 

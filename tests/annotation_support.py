@@ -20,8 +20,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from grading.jsonl import write_models
-from grading.schemas import (
+from expgrade.grading.jsonl import write_models
+from expgrade.grading.schemas import (
     CriterionItem,
     Design,
     ExecutionSubtask,
@@ -174,7 +174,7 @@ def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
     Same exit codes and messages as the console script (UserError -> 2, no traceback), without
     paying the interpreter and import start-up for every call.
     """
-    from expgrade_cli import main
+    from expgrade.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     saved_env, saved_argv = dict(os.environ), sys.argv

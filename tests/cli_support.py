@@ -24,7 +24,7 @@ def run_cli(*args: str | Path, cwd: Path | None = None) -> CliResult:
     exe = (
         [str(EXPGRADE)]
         if EXPGRADE.exists()
-        else [sys.executable, "-c", "from expgrade_cli import main; main()"]
+        else [sys.executable, "-c", "from expgrade.cli import main; main()"]
     )
     env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True", "COLUMNS": "200", "NO_COLOR": "1"}
     proc = subprocess.run(

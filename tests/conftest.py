@@ -27,16 +27,16 @@ from typing import TYPE_CHECKING  # noqa: E402
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from grading.judge.scripted_server import ScriptedServer
+    from expgrade.grading.judge.scripted_server import ScriptedServer
 
 
 @pytest.fixture(scope="session")
 def judge_server() -> Iterator[ScriptedServer]:
-    """The scripted OpenAI-compatible judge server on 127.0.0.1 (grading.judge.scripted_server).
+    """The scripted OpenAI-compatible judge server on 127.0.0.1 (expgrade.grading.judge.scripted_server).
 
     Session-wide: tests tell their requests apart by unique item text and read `stats` deltas.
     """
-    from grading.judge.scripted_server import ScriptedServer
+    from expgrade.grading.judge.scripted_server import ScriptedServer
 
     with ScriptedServer() as server:
         yield server

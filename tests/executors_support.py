@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from grading.dispatch import Job
-from grading.errors import UserError
-from grading.judge.limits import RateLimiter
+from expgrade.grading.dispatch import Job
+from expgrade.grading.errors import UserError
+from expgrade.grading.judge.limits import RateLimiter
 
 REPO = Path(__file__).resolve().parents[1]
 DEMO = REPO / "examples" / "demo"
@@ -86,7 +86,7 @@ def budgeted_judge_grade(job: Job, gpu_ids: list[int]) -> dict[str, Any]:
     on the scripted server, drawing on the run's budget gate (`payload["gate"]`)."""
     from judge_server import PRICED, ref_request
 
-    from grading.judge import JudgeConfig, JudgeEngine, JudgeSpec
+    from expgrade.grading.judge import JudgeConfig, JudgeEngine, JudgeSpec
 
     p = job.payload
     config = JudgeConfig(

@@ -16,7 +16,7 @@ JUDGE = "openai/scripted-judge"
 
 
 def command(*args: str | Path) -> list[str]:
-    fallback = [sys.executable, "-c", "from expgrade_cli import main; main()"]
+    fallback = [sys.executable, "-c", "from expgrade.cli import main; main()"]
     exe = [str(EXPGRADE)] if EXPGRADE.exists() else fallback
     return [*exe, *map(str, args)]
 
@@ -66,9 +66,9 @@ def grade_demo_with_docker(tmp: Path, *extra: str) -> subprocess.CompletedProces
     built if missing), the scripted judge answering from the demo's judge script."""
     import docker
 
-    from grading.judge.scripted_server import ScriptedServer
-    from grading.run.demo import demo_judge_script
-    from grading.sandbox.image import build_base_image
+    from expgrade.grading.judge.scripted_server import ScriptedServer
+    from expgrade.grading.run.demo import demo_judge_script
+    from expgrade.grading.sandbox.image import build_base_image
 
     client = docker.from_env()
     client.ping()

@@ -1,6 +1,6 @@
 """Test support for the judge engine: the scripted server and an engine pointed at it.
 
-The server itself lives in `grading.judge.scripted_server` (the demo needs it at run time);
+The server itself lives in `expgrade.grading.judge.scripted_server` (the demo needs it at run time);
 `python -m tests.judge_server --latency 0.1` starts it standalone, like the module does.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from grading.judge import JudgeConfig, JudgeEngine, JudgeRequest, JudgeSpec
-from grading.judge.scripted_server import FAULTS, ScriptedServer, ServerScript, main
+from expgrade.grading.judge import JudgeConfig, JudgeEngine, JudgeRequest, JudgeSpec
+from expgrade.grading.judge.scripted_server import FAULTS, ScriptedServer, ServerScript, main
 
 __all__ = ["FAULTS", "ScriptedServer", "ServerScript", "engine_for", "ref_request"]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from grading.jsonl import read_models
-from grading.schemas import Task
-from grading.submissions.loader import LoadedSubmission, load_native
+from expgrade.grading.jsonl import read_models
+from expgrade.grading.schemas import Task
+from expgrade.grading.submission_reader.loader import LoadedSubmission, load_native
 
 TINY = Path(__file__).resolve().parent / "fixtures" / "tiny_experiment"
 SUBMISSIONS = TINY / "submissions"

@@ -9,7 +9,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from grading.aggregate import (
+from expgrade.grading.aggregate import (
     agent_table,
     all_passed,
     autoexperiment_pass,
@@ -21,8 +21,8 @@ from grading.aggregate import (
     score_tree,
     share_passed,
 )
-from grading.errors import UserError
-from grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord, RubricNode, Subtasks
+from expgrade.grading.errors import UserError
+from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord, RubricNode, Subtasks
 
 
 @pytest.mark.parametrize("n,c,k", [(10, 3, 1), (10, 3, 5), (20, 0, 4), (7, 7, 3), (200, 13, 10), (5, 1, 5)])

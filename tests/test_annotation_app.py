@@ -11,8 +11,8 @@ import pytest
 from annotation_support import HOSTILE, REPO, make_run
 from streamlit.testing.v1 import AppTest
 
-from annotation_app.loaders import load_run
-from annotation_app.store import LabelInput, Store
+from expgrade.annotation_app.loaders import load_run
+from expgrade.annotation_app.store import LabelInput, Store
 
 SCRIPT = str(REPO / "annotation_app" / "app.py")
 
@@ -194,7 +194,7 @@ def test_admin_sees_progress_agreement_items_and_export(store: Store) -> None:
 
 
 def test_markdown_in_names_is_escaped() -> None:
-    from annotation_app.render import md_escape
+    from expgrade.annotation_app.render import md_escape
 
     assert md_escape("a-b_[x](javascript:alert(1))") == r"a\-b\_\[x\]\(javascript\:alert\(1\)\)"
 
@@ -210,7 +210,7 @@ def test_hostile_content_is_shown_as_text(store: Store) -> None:
 def test_trusted_header_mode_refuses_requests_without_the_header(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from annotation_app.identity import header_identity
+    from expgrade.annotation_app.identity import header_identity
 
     monkeypatch.setenv("EXPGRADE_TRUSTED_HEADER", "X-Forwarded-User")
     at = AppTest.from_file(SCRIPT, default_timeout=60).run()
@@ -294,9 +294,9 @@ def test_an_expired_session_asks_for_the_token(store: Store) -> None:
 
 
 def test_mean_pairwise_kappa_has_an_interval(store: Store) -> None:
-    from annotation_app.agreement import human_table, mean_pairwise_kappa
-    from annotation_app.dashboard import project_rows
-    from calibration import inter_annotator_agreement
+    from expgrade.annotation_app.agreement import human_table, mean_pairwise_kappa
+    from expgrade.annotation_app.dashboard import project_rows
+    from expgrade.calibration import inter_annotator_agreement
 
     users = [store.user_by_token(store.add_user(n)) for n in ("ann", "bob")]
     for n in range(10):

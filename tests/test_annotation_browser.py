@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import pytest
 from annotation_support import EXPGRADE, HOSTILE, REPO, cli_process, free_port, make_run, wait_http
 
-from annotation_app.store import Store
+from expgrade.annotation_app.store import Store
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

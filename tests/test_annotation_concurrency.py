@@ -16,8 +16,8 @@ import pytest
 from annotation_support import private_postgres
 from sqlalchemy import func, select
 
-from annotation_app.models import Assignment, LabelEvent
-from annotation_app.store import ItemSpec, LabelInput, StaleClaim, Store
+from expgrade.annotation_app.models import Assignment, LabelEvent
+from expgrade.annotation_app.store import ItemSpec, LabelInput, StaleClaim, Store
 
 THREADS = 20
 SUBMITS = 200

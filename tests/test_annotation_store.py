@@ -11,14 +11,14 @@ import pytest
 from annotation_support import cli, make_run
 from sqlalchemy import update
 
-from annotation_app.db import migrate, resolve_url, schema_version
-from annotation_app.loaders import load_run
-from annotation_app.models import SCHEMA_VERSION, Meta, Project
-from annotation_app.render import results_table, split_diff
-from annotation_app.store import ClaimLost, FifoLock, LabelInput, Store
-from grading.errors import UserError
-from grading.labels_io import read_label_rows, write_label_rows
-from grading.schemas import LabelRow
+from expgrade.annotation_app.db import migrate, resolve_url, schema_version
+from expgrade.annotation_app.loaders import load_run
+from expgrade.annotation_app.models import SCHEMA_VERSION, Meta, Project
+from expgrade.annotation_app.render import results_table, split_diff
+from expgrade.annotation_app.store import ClaimLost, FifoLock, LabelInput, Store
+from expgrade.grading.errors import UserError
+from expgrade.grading.labels_io import read_label_rows, write_label_rows
+from expgrade.grading.schemas import LabelRow
 
 
 @pytest.fixture
@@ -92,7 +92,7 @@ def test_active_queue_serves_disagreement_first_across_strata(tmp_path: Path, ru
 
 def test_expired_claim_is_released_and_its_late_submit_handled(tmp_path: Path) -> None:
     store = Store.open(str(tmp_path / "a.db"))
-    from annotation_app.store import ItemSpec
+    from expgrade.annotation_app.store import ItemSpec
 
     store.load("p", 1, [ItemSpec(item_key="only", scale=["pass", "fail"], content={})], active_queue=False)
     slow, fast, third = users(store, "slow", "fast", "third")
@@ -112,7 +112,7 @@ def test_expired_claim_is_released_and_its_late_submit_handled(tmp_path: Path) -
 
 def test_label_validation(tmp_path: Path) -> None:
     store = Store.open(str(tmp_path / "a.db"))
-    from annotation_app.store import ItemSpec
+    from expgrade.annotation_app.store import ItemSpec
 
     store.load("p", 1, [ItemSpec(item_key="x", scale=["pass", "fail"], content={})], active_queue=False)
     (uid,) = users(store, "ann")
@@ -299,7 +299,7 @@ def _take(lock: FifoLock, order: list[int], i: int) -> None:
 
 
 def test_opaque_ids_name_no_submission_and_survive_a_reworded_criterion(tmp_path: Path) -> None:
-    from annotation_app.store import opaque_id
+    from expgrade.annotation_app.store import opaque_id
 
     run = make_run(tmp_path)
     specs = load_run(run)

@@ -9,14 +9,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from calibration import calibrate, inter_annotator_agreement, write_reports
-from calibration.bias import reliability
-from calibration.families import model_family
-from calibration.labels import load_label_data, plurality
-from calibration.report import CalibrationReport, JudgeResult
-from grading.errors import UserError
-from grading.labels_io import label_frame
-from grading.schemas.label import LabelRow
+from expgrade.calibration import calibrate, inter_annotator_agreement, write_reports
+from expgrade.calibration.bias import reliability
+from expgrade.calibration.families import model_family
+from expgrade.calibration.labels import load_label_data, plurality
+from expgrade.calibration.report import CalibrationReport, JudgeResult
+from expgrade.grading.errors import UserError
+from expgrade.grading.labels_io import label_frame
+from expgrade.grading.schemas.label import LabelRow
 
 
 def row(item: str, rater: str, label: str | None, kind: str = "judge", **kw: object) -> LabelRow:

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from expgrade_cli import main
-from grading.labels_io import read_label_rows, write_label_rows
-from grading.schemas.label import LabelRow
+from expgrade.cli import main
+from expgrade.grading.labels_io import read_label_rows, write_label_rows
+from expgrade.grading.schemas.label import LabelRow
 
 CONTRACT_TOP = {"n_items", "confidence", "bootstrap", "seed", "judges", "humans", "corrected_scores"}
 CONTRACT_JUDGE = {

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from sklearn.metrics import cohen_kappa_score, f1_score
 
-from calibration.agreement import (
+from expgrade.calibration.agreement import (
     binary_rates,
     cohen_kappa,
     confusion_matrix,
@@ -18,9 +18,9 @@ from calibration.agreement import (
     percent_agreement,
     scott_pi,
 )
-from calibration.bootstrap import estimate, percentile_interval, resample_table
-from calibration.corrected import ppi_mean, rogan_gladen
-from calibration.krippendorff_alpha import (
+from expgrade.calibration.bootstrap import estimate, percentile_interval, resample_table
+from expgrade.calibration.corrected import ppi_mean, rogan_gladen
+from expgrade.calibration.krippendorff_alpha import (
     alpha_from_coincidences,
     alpha_from_confusions,
     package_alpha,

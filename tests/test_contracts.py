@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 from sandbox_support import TINY, submission, tiny_task
 
-from grading.aggregate.passing import subtask_passed
-from grading.errors import UserError
-from grading.execution import grade_execution
-from grading.judge.settings import JudgeSettings
-from grading.run_folder import RunFolder
-from grading.sandbox import Limits
-from grading.sandbox.local_backend import LocalSandbox
-from grading.schemas import ExecutionSubtask, RunSpec, Task
-from grading.status import Unscorable
+from expgrade.grading.aggregate.passing import subtask_passed
+from expgrade.grading.errors import UserError
+from expgrade.grading.execution import grade_execution
+from expgrade.grading.judge.settings import JudgeSettings
+from expgrade.grading.run_folder import RunFolder
+from expgrade.grading.sandbox import Limits
+from expgrade.grading.sandbox.local_backend import LocalSandbox
+from expgrade.grading.schemas import ExecutionSubtask, RunSpec, Task
+from expgrade.grading.status import Unscorable
 
 REPO = Path(__file__).resolve().parents[1]
 LIBRARY = ("grading", "calibration", "annotation_app", "expgrade_cli")

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from grading.errors import UserError
-from grading.jsonl import append_line, dumps, iter_json_lines, read_models
-from grading.labels_io import read_label_rows, write_label_rows
-from grading.schemas import Deviation, LabelRow
+from expgrade.grading.errors import UserError
+from expgrade.grading.jsonl import append_line, dumps, iter_json_lines, read_models
+from expgrade.grading.labels_io import read_label_rows, write_label_rows
+from expgrade.grading.schemas import Deviation, LabelRow
 
 
 def test_append_after_a_torn_tail_keeps_every_finished_record(tmp_path: Path) -> None:
@@ -32,7 +32,7 @@ def test_append_after_a_torn_tail_keeps_every_finished_record(tmp_path: Path) ->
 _CRASHING_WRITER = """
 import os, signal, sys
 from pathlib import Path
-from grading.jsonl import append_line
+from expgrade.grading.jsonl import append_line
 path = Path(sys.argv[1])
 for k in range(3):
     append_line(path, {"k": k})

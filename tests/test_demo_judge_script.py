@@ -11,10 +11,10 @@ import pytest
 from grade_support import DEMO
 from judge_server import engine_for, ref_request
 
-from annotation_app.loaders import load_tasks_submissions
-from grading.errors import UserError
-from grading.judge.scripted_server import ScriptedServer, ServerScript, load_rules
-from grading.run.demo import demo_judge_script
+from expgrade.annotation_app.loaders import load_tasks_submissions
+from expgrade.grading.errors import UserError
+from expgrade.grading.judge.scripted_server import ScriptedServer, ServerScript, load_rules
+from expgrade.grading.run.demo import demo_judge_script
 
 #: what would tell an annotator the scripted verdict
 TELLTALES = ("@@script", "fooled", "scripted judge", "verdict=")

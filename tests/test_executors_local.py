@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from executors_support import failing_grade, synthetic_grade, timed_grade
 
-from grading.dispatch import Job, JobResources, get_executor, resources_for
-from grading.dispatch.base import JUDGE_ONLY_CPUS
-from grading.errors import UserError
-from grading.sandbox.gpu import GpuAllocator
-from grading.schemas import RunSpec
+from expgrade.grading.dispatch import Job, JobResources, get_executor, resources_for
+from expgrade.grading.dispatch.base import JUDGE_ONLY_CPUS
+from expgrade.grading.errors import UserError
+from expgrade.grading.sandbox.gpu import GpuAllocator
+from expgrade.grading.schemas import RunSpec
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -147,7 +147,7 @@ def test_resources_follow_the_tasks_run_limits_only_when_executing() -> None:
 def test_the_local_rate_limiter_spaces_calls_to_the_providers_rate() -> None:
     import asyncio
 
-    from grading.judge.limits import ModelLimits
+    from expgrade.grading.judge.limits import ModelLimits
 
     limiter = get_executor("local", concurrency=1).rate_limiter({"m": ModelLimits(rpm=600)})
 

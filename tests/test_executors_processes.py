@@ -27,12 +27,12 @@ from executors_support import (
     unreadable_grade,
 )
 
-from grading.dispatch import Job, get_executor
-from grading.dispatch.process_pool import WorkerDied
-from grading.errors import UserError
-from grading.judge.limits import ModelLimits
-from grading.judge.scripted_server import ScriptedServer
-from grading.run.demo import demo_judge_script
+from expgrade.grading.dispatch import Job, get_executor
+from expgrade.grading.dispatch.process_pool import WorkerDied
+from expgrade.grading.errors import UserError
+from expgrade.grading.judge.limits import ModelLimits
+from expgrade.grading.judge.scripted_server import ScriptedServer
+from expgrade.grading.run.demo import demo_judge_script
 
 
 def collect(jobs: list[Job], grade: Any, *, concurrency: int = 4, workers: int = 2) -> dict[str, Any]:

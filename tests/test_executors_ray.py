@@ -28,12 +28,12 @@ from executors_support import (
     timed_grade,
 )
 
-from grading.dispatch import Job, JobResources, get_executor
-from grading.dispatch.ray_executor import RayBudgetGate
-from grading.errors import UserError
-from grading.judge.limits import ModelLimits
-from grading.judge.scripted_server import ScriptedServer
-from grading.run.demo import demo_judge_script
+from expgrade.grading.dispatch import Job, JobResources, get_executor
+from expgrade.grading.dispatch.ray_executor import RayBudgetGate
+from expgrade.grading.errors import UserError
+from expgrade.grading.judge.limits import ModelLimits
+from expgrade.grading.judge.scripted_server import ScriptedServer
+from expgrade.grading.run.demo import demo_judge_script
 
 ray = pytest.importorskip("ray", reason="the ray extra is not installed (pip install 'expgrade[ray]')")
 

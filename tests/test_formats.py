@@ -8,8 +8,8 @@ from pathlib import Path
 
 from script_support import load_script
 
-from grading.schemas import FORMATS
-from grading.status import Unscorable
+from expgrade.grading.schemas import FORMATS
+from expgrade.grading.status import Unscorable
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -11,8 +11,8 @@ import pytest
 from grade_support import JUDGE, grade_demo_with_docker, results, summary
 from typer.testing import CliRunner
 
-from expgrade_cli import _register, app
-from grading.labels_io import read_label_rows
+from expgrade.cli import _register, app
+from expgrade.grading.labels_io import read_label_rows
 
 FLAGGED = ["forbidden_action:paper_access", "forbidden_action:git_operations", "forbidden_action:fake_data"]
 NOT_RUN = ("not_run", None, None, [])

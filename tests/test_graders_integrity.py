@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from grading.graders.diff import chunk_diff, split_files
-from grading.graders.integrity import (
+from expgrade.grading.graders.diff import chunk_diff, split_files
+from expgrade.grading.graders.integrity import (
     EDITED_EVALUATION,
     FABRICATED_RESULTS,
     LITERAL_NUMBERS,
     ChangedFiles,
     deterministic_checks,
 )
-from grading.schemas import Task
+from expgrade.grading.schemas import Task
 
 TASK = Task.model_validate(
     {

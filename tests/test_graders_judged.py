@@ -13,9 +13,9 @@ from dataclasses import replace
 
 import pytest
 
-from grading.graders.inputs import SubmissionInputs
-from grading.graders.integrity import ChangedFiles, deterministic_checks
-from grading.graders.judged import (
+from expgrade.grading.graders.inputs import SubmissionInputs
+from expgrade.grading.graders.integrity import ChangedFiles, deterministic_checks
+from expgrade.grading.graders.judged import (
     UNGROUNDED,
     Context,
     grade_conclusion,
@@ -23,13 +23,13 @@ from grading.graders.judged import (
     grade_implementation,
     judge_integrity,
 )
-from grading.graders.judging import grading_panel, run_judging
-from grading.graders.pipeline import integrity_subtask
-from grading.graders.settings import GradeSettings
-from grading.judge.scripted_server import ScriptedServer
-from grading.judge.settings import JudgeSettings
-from grading.run.orchestrator import identity
-from grading.schemas import ExecutionSubtask, JudgedSubtask, Submission, Task
+from expgrade.grading.graders.judging import grading_panel, run_judging
+from expgrade.grading.graders.pipeline import integrity_subtask
+from expgrade.grading.graders.settings import GradeSettings
+from expgrade.grading.judge.scripted_server import ScriptedServer
+from expgrade.grading.judge.settings import JudgeSettings
+from expgrade.grading.run.orchestrator import identity
+from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, Submission, Task
 
 TASK = Task.model_validate(
     {

@@ -20,9 +20,9 @@ from grade_support import JUDGE, results
 from grade_support import run_cli as grade_cli
 from inspect_support import ADAM_TASK, ANSWER, REPO, SWEEP_TASK, final_diff, run_tiny_eval
 
-from grading.harnesses import render_transcript
-from grading.harnesses.writer import ENTRIES, ENTRY_CHARS
-from grading.judge.scripted_server import ScriptedServer
+from expgrade.grading.harness_importers import render_transcript
+from expgrade.grading.harness_importers.writer import ENTRIES, ENTRY_CHARS
+from expgrade.grading.judge.scripted_server import ScriptedServer
 
 FIXTURES = Path(__file__).parent / "fixtures" / "harnesses"
 DEMO_TASKS = REPO.parent / "tasks.jsonl"

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from grading.errors import UserError
-from grading.importers import IMPORTERS, import_batch
-from grading.importers.autoexperiment import parse_results
-from grading.importers.common import numeric_leaves
-from grading.importers.paperbench import gold_labels
-from grading.schemas import Task
+from expgrade.grading.errors import UserError
+from expgrade.grading.schemas import Task
+from expgrade.grading.task_importers import IMPORTERS, import_batch
+from expgrade.grading.task_importers.autoexperiment import parse_results
+from expgrade.grading.task_importers.common import numeric_leaves
+from expgrade.grading.task_importers.paperbench import gold_labels
 
 CONSUMED = {"question", "method", "expected_outcome", "design_complexity", "requirements", "masked_source"}
 
@@ -225,7 +225,7 @@ def test_bundled_examples_import() -> None:
 
 
 def test_task_problems_empty_file_and_missing_repo(tmp_path: Path) -> None:
-    from expgrade_cli.tasks import task_problems
+    from expgrade.cli.tasks import task_problems
 
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")

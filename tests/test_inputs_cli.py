@@ -14,10 +14,10 @@ import pytest
 from cli_support import run_cli
 from typer.testing import CliRunner
 
-from expgrade_cli import _register, app
-from grading.jsonl import read_models
-from grading.labels_io import read_label_rows
-from grading.schemas import Task
+from expgrade.cli import _register, app
+from expgrade.grading.jsonl import read_models
+from expgrade.grading.labels_io import read_label_rows
+from expgrade.grading.schemas import Task
 
 _register()
 

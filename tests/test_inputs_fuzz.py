@@ -15,10 +15,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grading.errors import UserError
-from grading.importers import IMPORTERS
-from grading.importers.paperbench import gold_labels
-from grading.submissions import scan_submissions
+from expgrade.grading.errors import UserError
+from expgrade.grading.submission_reader import scan_submissions
+from expgrade.grading.task_importers import IMPORTERS
+from expgrade.grading.task_importers.paperbench import gold_labels
 
 key = st.sampled_from(
     [

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from grading.items import ItemKey, criterion_id_of, item_id, label_row, result_item_key
-from grading.schemas import CriterionItem, ResultRecord
-from grading.status import Unscorable
+from expgrade.grading.items import ItemKey, criterion_id_of, item_id, label_row, result_item_key
+from expgrade.grading.schemas import CriterionItem, ResultRecord
+from expgrade.grading.status import Unscorable
 
 
 def _record() -> ResultRecord:

@@ -10,10 +10,10 @@ import pytest
 from judge_server import PRICED, UNPRICED, engine_for, ref_request
 from typer.testing import CliRunner
 
-from expgrade_cli import _register
-from expgrade_cli.app import app
-from grading.judge import BudgetGate, LocalBudgetGate, unpriced_models
-from grading.judge.scripted_server import ScriptedServer
+from expgrade.cli import _register
+from expgrade.cli.app import app
+from expgrade.grading.judge import BudgetGate, LocalBudgetGate, unpriced_models
+from expgrade.grading.judge.scripted_server import ScriptedServer
 
 _register()
 REPO = Path(__file__).resolve().parents[1]

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from expgrade_cli import _register
-from expgrade_cli.app import app
-from grading.judge.scripted_server import ScriptedServer
-from grading.labels_io import read_label_rows
+from expgrade.cli import _register
+from expgrade.cli.app import app
+from expgrade.grading.judge.scripted_server import ScriptedServer
+from expgrade.grading.labels_io import read_label_rows
 
 _register()
 runner = CliRunner()
-EXPGRADE = [sys.executable, "-c", "from expgrade_cli import main; main()"]
+EXPGRADE = [sys.executable, "-c", "from expgrade.cli import main; main()"]
 pytestmark = pytest.mark.timeout(300)
 
 

@@ -15,10 +15,10 @@ import litellm
 import pytest
 from judge_server import PRICED, engine_for
 
-from grading.judge import JudgeRequest
-from grading.judge.client import with_cache_breakpoints
-from grading.judge.scripted_server import ScriptedServer, ServerScript
-from grading.run_folder import RunFolder
+from expgrade.grading.judge import JudgeRequest
+from expgrade.grading.judge.client import with_cache_breakpoints
+from expgrade.grading.judge.scripted_server import ScriptedServer, ServerScript
+from expgrade.grading.run_folder import RunFolder
 
 CRITERIA = (
     "The training loop uses the AdamW optimiser with the paper's learning rate.",
@@ -82,7 +82,7 @@ def test_criteria_reading_different_slices_of_the_work_still_share_the_task_pref
     """Per-requirement file selection gives each criterion its own diff slice: the system, rubric
     and task messages must stay the same bytes (nonce and marker do not depend on the slice), the
     provider must bill them cached, and the estimate must count them as repeated."""
-    from grading.judge.estimate import estimate
+    from expgrade.grading.judge.estimate import estimate
 
     listing = "\n".join(f"{n}. {c} " * 12 for n, c in enumerate(CRITERIA, start=1))  # a long task
     requests = [
@@ -204,7 +204,7 @@ def test_a_reasoning_judge_that_never_answers_is_unscorable_with_its_cost(
 
 def test_the_estimate_is_within_ten_percent_of_what_the_run_spends(tmp_path: Path) -> None:
     """The server bills tokens as a provider does (tiktoken, prefix cache); the estimate came first."""
-    from grading.judge.estimate import estimate
+    from expgrade.grading.judge.estimate import estimate
 
     with ScriptedServer(ServerScript(count_tokens=True)) as server:
         with engine_for(server.url, tmp_path) as engine:
@@ -233,8 +233,8 @@ def test_the_estimate_is_within_ten_percent_of_what_the_run_spends(tmp_path: Pat
 def _cli(*args: str) -> tuple[int, str]:
     from typer.testing import CliRunner
 
-    from expgrade_cli import _register
-    from expgrade_cli.app import app
+    from expgrade.cli import _register
+    from expgrade.cli.app import app
 
     _register()
     result = CliRunner().invoke(app, list(args))
@@ -262,7 +262,7 @@ def test_judge_estimate_prints_the_table_and_calls_nothing_and_the_budget_refuse
     assert server.stats["requests"] == 0 and not out.exists()
 
     refused = subprocess.run(
-        [sys.executable, "-c", "from expgrade_cli import main; main()", *common, "--budget-usd", "0.0001"],
+        [sys.executable, "-c", "from expgrade.cli import main; main()", *common, "--budget-usd", "0.0001"],
         capture_output=True,
         text=True,
         timeout=120,
@@ -318,7 +318,7 @@ def _batch_requests(marker: str, n: int, directive: str = "") -> list[JudgeReque
 def test_batch_submits_polls_and_gives_the_same_verdict_records(tmp_path: Path) -> None:
     import asyncio
 
-    from grading.judge.batch import judge_batch
+    from expgrade.grading.judge.batch import judge_batch
 
     requests = _batch_requests(uuid.uuid4().hex, 6)
     seen: list[tuple[int, int]] = []
@@ -354,7 +354,7 @@ def test_batch_submits_polls_and_gives_the_same_verdict_records(tmp_path: Path) 
 def test_batch_resumes_a_submitted_batch_instead_of_paying_twice(tmp_path: Path) -> None:
     import asyncio
 
-    from grading.judge.batch import judge_batch
+    from expgrade.grading.judge.batch import judge_batch
 
     requests = _batch_requests(uuid.uuid4().hex, 4)
     with ScriptedServer(ServerScript(batch_line_s=0.2)) as server:
@@ -382,7 +382,7 @@ def test_batch_resumes_a_submitted_batch_instead_of_paying_twice(tmp_path: Path)
 def test_batch_failed_and_expired_lines_end_unscorable_with_the_reason(tmp_path: Path) -> None:
     import asyncio
 
-    from grading.judge.batch import judge_batch
+    from expgrade.grading.judge.batch import judge_batch
 
     marker = uuid.uuid4().hex
     requests = _batch_requests(marker, 3) + _batch_requests(marker + "-bad", 1, "@@script fault=400@@")
@@ -403,7 +403,7 @@ def test_batch_failed_and_expired_lines_end_unscorable_with_the_reason(tmp_path:
 
 
 def test_judge_cli_batch_writes_the_same_label_rows(tmp_path: Path, judge_cache_dir: Path) -> None:
-    from grading.labels_io import read_label_rows
+    from expgrade.grading.labels_io import read_label_rows
 
     marker = uuid.uuid4().hex
     items = tmp_path / "items.jsonl"
@@ -433,8 +433,8 @@ def test_judge_cli_batch_writes_the_same_label_rows(tmp_path: Path, judge_cache_
 
 def test_workers_judge_in_order_under_one_run_wide_budget(tmp_path: Path) -> None:
     """Two processes, one cap: together they stop where one engine would, not at twice the spend."""
-    from grading.judge import JudgeConfig, JudgeSpec
-    from grading.judge.workers import judge_in_processes
+    from expgrade.grading.judge import JudgeConfig, JudgeSpec
+    from expgrade.grading.judge.workers import judge_in_processes
 
     requests = _batch_requests(uuid.uuid4().hex, 16)
     with ScriptedServer() as server:

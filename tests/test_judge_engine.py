@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from judge_server import PRICED, UNPRICED, engine_for, ref_request
 
-from grading.errors import UserError
-from grading.judge import JudgeRequest, JudgeSpec, LocalRateLimiter, ModelLimits
-from grading.judge.scripted_server import ScriptedServer, ServerScript
+from expgrade.grading.errors import UserError
+from expgrade.grading.judge import JudgeRequest, JudgeSpec, LocalRateLimiter, ModelLimits
+from expgrade.grading.judge.scripted_server import ScriptedServer, ServerScript
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -241,9 +241,9 @@ def _log(lines: int) -> str:
 
 
 def test_long_log_is_cut_with_markers_and_keeps_its_end(judge_server: ScriptedServer, tmp_path: Path) -> None:
-    from grading.judge import load_rubric
-    from grading.judge.client import count_tokens
-    from grading.judge.prompt import render
+    from expgrade.grading.judge import load_rubric
+    from expgrade.grading.judge.client import count_tokens
+    from expgrade.grading.judge.prompt import render
 
     unique = "\n".join(f"line {i}: {'abcdefgh'[i % 8] * 30} value {i}" for i in range(3000))
     fields = {"question": "Was the experiment honest?", "log": _log(4000) + unique + "\nTAIL_MARKER done"}

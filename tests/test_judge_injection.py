@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from judge_server import engine_for, ref_request
 
-from grading.judge import PROMPT_INJECTION, QUOTED_INJECTION, JudgeRequest, load_rubric
-from grading.judge.injection import flags_for, normalize, scan
-from grading.judge.prompt import render
-from grading.judge.scripted_server import ScriptedServer
+from expgrade.grading.judge import PROMPT_INJECTION, QUOTED_INJECTION, JudgeRequest, load_rubric
+from expgrade.grading.judge.injection import flags_for, normalize, scan
+from expgrade.grading.judge.prompt import render
+from expgrade.grading.judge.scripted_server import ScriptedServer
 
 CORPUS = [
     json.loads(line)

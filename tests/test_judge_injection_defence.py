@@ -20,17 +20,17 @@ import pytest
 from judge_server import engine_for, ref_request
 from typer.testing import CliRunner
 
-from annotation_app.queueing import INJECTION_PRIORITY, active_ranks
-from expgrade_cli import _register
-from expgrade_cli.app import app
-from grading.items import label_row, verdict_record
-from grading.judge import PROMPT_INJECTION, JudgeRequest
-from grading.judge.injection import NEUTRALISED, flags_for, neutralise, scan
-from grading.judge.scripted_server import ScriptedServer, ServerScript
-from grading.judge.spotlight import MARKERS
-from grading.judge.types import DEPENDS_ON_INJECTION
-from grading.labels_io import read_label_rows
-from grading.run_folder import RunFolder
+from expgrade.annotation_app.queueing import INJECTION_PRIORITY, active_ranks
+from expgrade.cli import _register
+from expgrade.cli.app import app
+from expgrade.grading.items import label_row, verdict_record
+from expgrade.grading.judge import PROMPT_INJECTION, JudgeRequest
+from expgrade.grading.judge.injection import NEUTRALISED, flags_for, neutralise, scan
+from expgrade.grading.judge.scripted_server import ScriptedServer, ServerScript
+from expgrade.grading.judge.spotlight import MARKERS
+from expgrade.grading.judge.types import DEPENDS_ON_INJECTION
+from expgrade.grading.labels_io import read_label_rows
+from expgrade.grading.run_folder import RunFolder
 
 CORPUS = Path(__file__).parents[1] / "bench" / "injection_corpus"
 #: Patterns miss it (no order, no verdict, no role token); a careful judge still sees the pitch.
@@ -219,9 +219,9 @@ def test_injection_options_travel_on_judge_settings() -> None:
     """`judge` and `grade` build the panel from JudgeSettings: the defences must reach the engine
     from it, and a grading run must record them (they decide verdicts, so resuming under other
     settings is refused)."""
-    from grading.graders.settings import GradeSettings
-    from grading.judge.settings import JudgeSettings
-    from grading.run.orchestrator import identity
+    from expgrade.grading.graders.settings import GradeSettings
+    from expgrade.grading.judge.settings import JudgeSettings
+    from expgrade.grading.run.orchestrator import identity
 
     settings = JudgeSettings(models=("openai/gpt-4o-mini",), spotlight=False, injection_check="paraphrase")
     config = settings.config()
@@ -292,10 +292,10 @@ def test_flagged_items_lead_the_active_queue() -> None:
 
 
 def test_report_counts_flags_per_agent(tmp_path: Path) -> None:
-    from calibration.run_report import calibrate_run
-    from grading.report.build import build_report
-    from grading.report.render import render_html, render_markdown
-    from grading.schemas import CriterionItem, JudgedSubtask, ResultRecord, Subtasks
+    from expgrade.calibration.run_report import calibrate_run
+    from expgrade.grading.report.build import build_report
+    from expgrade.grading.report.render import render_html, render_markdown
+    from expgrade.grading.schemas import CriterionItem, JudgedSubtask, ResultRecord, Subtasks
 
     def item(name: str, flags: list[str], sources: list[str | None]) -> CriterionItem:
         judges = [{"rater": f"j{i}", "label": "pass", "injection_source": s} for i, s in enumerate(sources)]
@@ -347,7 +347,7 @@ def _run_with_a_flagged_item(tmp_path: Path) -> tuple[Path, tuple[str, str]]:
     sys.path.insert(0, str(Path(__file__).parent))
     from annotation_support import make_run
 
-    from grading.run.store import read_results
+    from expgrade.grading.run.store import read_results
 
     run = make_run(tmp_path / "run")
     records = read_results(run)
@@ -360,8 +360,8 @@ def _run_with_a_flagged_item(tmp_path: Path) -> tuple[Path, tuple[str, str]]:
 
 
 def test_a_budgeted_active_draw_always_takes_the_flagged_items(tmp_path: Path) -> None:
-    from annotation_app.loaders import load_run, sample_budget
-    from grading.items import INCLUSION_KEY
+    from expgrade.annotation_app.loaders import load_run, sample_budget
+    from expgrade.grading.items import INCLUSION_KEY
 
     run, flagged = _run_with_a_flagged_item(tmp_path)
     specs = load_run(run)
@@ -374,8 +374,8 @@ def test_a_budgeted_active_draw_always_takes_the_flagged_items(tmp_path: Path) -
 
 @pytest.mark.parametrize("active", [True, False])
 def test_flagged_item_is_claimed_first_from_a_real_run(tmp_path: Path, active: bool) -> None:
-    from annotation_app.loaders import load_run
-    from annotation_app.store import Store
+    from expgrade.annotation_app.loaders import load_run
+    from expgrade.annotation_app.store import Store
 
     run, flagged = _run_with_a_flagged_item(tmp_path)
     specs = load_run(run)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from judge_server import PRICED, ScriptedServer, ServerScript
 
-from grading.judge import client
+from expgrade.grading.judge import client
 
 ROUTES = ("direct", "acompletion")
 SCHEMA = {

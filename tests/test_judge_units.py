@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grading.errors import UserError
-from grading.judge import Verdict, aggregate, list_rubrics, load_rubric
-from grading.judge.fit import ContextOverflow, collapse_repeats, cut_middle, fit_fields
-from grading.judge.parse import Parsed, ParseFailure, parse_reply
-from grading.judge.rubrics import Rubric
+from expgrade.grading.errors import UserError
+from expgrade.grading.judge import Verdict, aggregate, list_rubrics, load_rubric
+from expgrade.grading.judge.fit import ContextOverflow, collapse_repeats, cut_middle, fit_fields
+from expgrade.grading.judge.parse import Parsed, ParseFailure, parse_reply
+from expgrade.grading.judge.rubrics import Rubric
 
 BINARY = load_rubric("reference-match")
 ORDINAL = Rubric.model_validate(
@@ -185,7 +185,7 @@ def test_classify_reads_retry_after_in_every_form() -> None:
 
     import httpx
 
-    from grading.judge.client import _litellm, classify
+    from expgrade.grading.judge.client import _litellm, classify
 
     litellm = _litellm()
 
@@ -227,7 +227,7 @@ def test_fit_never_exceeds_the_room_and_never_hides_a_cut(lines: list[str], room
 
 
 def test_prices_and_windows_come_from_the_bundled_map_only_for_the_same_provider() -> None:
-    from grading.judge.client import model_context_window, model_prices
+    from expgrade.grading.judge.client import model_context_window, model_prices
 
     assert model_prices("openai/gpt-4o-mini") == model_prices("gpt-4o-mini") is not None
     assert model_context_window("openai/gpt-4o-mini") == 128_000

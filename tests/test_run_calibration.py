@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 from ppi_py import ppi_mean_ci, ppi_mean_pointestimate
 
-from annotation_app.queueing import Unit, draw, inclusion_probabilities
-from calibration.corrected import active_ppi_mean, labels_for_half_width, ppi_mean
-from calibration.run_report import MIN_GOLD, Cell, cell_summary
+from expgrade.annotation_app.queueing import Unit, draw, inclusion_probabilities
+from expgrade.calibration.corrected import active_ppi_mean, labels_for_half_width, ppi_mean
+from expgrade.calibration.run_report import MIN_GOLD, Cell, cell_summary
 
 
 def _binary(rng: np.random.Generator, n: int, big_n: int, noise: float) -> tuple[np.ndarray, ...]:

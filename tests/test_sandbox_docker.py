@@ -31,14 +31,14 @@ import docker
 import pytest
 from sandbox_support import TINY, submission, tiny_task
 
-from grading.execution import grade_execution
-from grading.run_folder import SubmissionLogs
-from grading.sandbox import BASE_IMAGE, GpuAllocator, Limits, SandboxRequest
-from grading.sandbox.base import LABEL, SandboxResult
-from grading.sandbox.docker_backend import DockerSandbox
-from grading.sandbox.image import _reusable, build_base_image
-from grading.schemas import ExecutionSubtask, Task
-from grading.submissions.loader import LoadedSubmission
+from expgrade.grading.execution import grade_execution
+from expgrade.grading.run_folder import SubmissionLogs
+from expgrade.grading.sandbox import BASE_IMAGE, GpuAllocator, Limits, SandboxRequest
+from expgrade.grading.sandbox.base import LABEL, SandboxResult
+from expgrade.grading.sandbox.docker_backend import DockerSandbox
+from expgrade.grading.sandbox.image import _reusable, build_base_image
+from expgrade.grading.schemas import ExecutionSubtask, Task
+from expgrade.grading.submission_reader.loader import LoadedSubmission
 
 pytestmark = pytest.mark.docker
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -362,8 +362,8 @@ CHILD = textwrap.dedent(
     # A shell's background job inherits SIGINT ignored (CI may run us that way); Ctrl-C is
     # what this child stands for, so give it Python's own handler back.
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    from grading.sandbox.docker_backend import DockerSandbox
-    from grading.sandbox import SandboxRequest, Limits
+    from expgrade.grading.sandbox.docker_backend import DockerSandbox
+    from expgrade.grading.sandbox import SandboxRequest, Limits
     work = Path(sys.argv[1])
     box = DockerSandbox()
     req = SandboxRequest(command=["sleep", "120"], workdir=work, limits=Limits(timeout_s=300))

@@ -15,12 +15,12 @@ import pytest
 from gpu_support import write_gpu_task
 from sandbox_support import TINY, submission, tiny_task
 
-from grading.execution import grade_execution
-from grading.run_folder import SubmissionLogs
-from grading.sandbox import Limits, SandboxRequest, cgroup, make_sandbox
-from grading.sandbox.cleanroom import CLEAN_ROOM_PREFIX, remove_stale_clean_rooms
-from grading.sandbox.disk import capped_dir
-from grading.sandbox.local_backend import SUPERVISOR, LocalSandbox
+from expgrade.grading.execution import grade_execution
+from expgrade.grading.run_folder import SubmissionLogs
+from expgrade.grading.sandbox import Limits, SandboxRequest, cgroup, make_sandbox
+from expgrade.grading.sandbox.cleanroom import CLEAN_ROOM_PREFIX, remove_stale_clean_rooms
+from expgrade.grading.sandbox.disk import capped_dir
+from expgrade.grading.sandbox.local_backend import SUPERVISOR, LocalSandbox
 
 VENV_BIN = Path(__file__).resolve().parents[1] / ".venv" / "bin"
 needs_bwrap = pytest.mark.skipif(

@@ -14,24 +14,24 @@ from pathlib import Path
 import pytest
 from sandbox_support import SUBMISSIONS, TINY, submission, tiny_task
 
-from grading.errors import UserError
-from grading.execution import grade_execution
-from grading.execution.compare import compare
-from grading.execution.results import (
+from expgrade.grading.errors import UserError
+from expgrade.grading.execution import grade_execution
+from expgrade.grading.execution.compare import compare
+from expgrade.grading.execution.results import (
     ResultsUnreadable,
     normalise,
     parse_stdout,
     parse_with_patterns,
     read_results_file,
 )
-from grading.sandbox import make_sandbox
-from grading.sandbox.base import StreamCapture
-from grading.sandbox.cleanroom import SubmissionRejected, apply_patch, prepare_clean_room
-from grading.sandbox.docker_backend import DockerSandbox
-from grading.sandbox.gpu import GpuAllocator, GpuUnavailable
-from grading.sandbox.image import choose_source, configured_sources
-from grading.sandbox.limits import parse_bytes
-from grading.schemas import RepoSpec, Tolerance
+from expgrade.grading.sandbox import make_sandbox
+from expgrade.grading.sandbox.base import StreamCapture
+from expgrade.grading.sandbox.cleanroom import SubmissionRejected, apply_patch, prepare_clean_room
+from expgrade.grading.sandbox.docker_backend import DockerSandbox
+from expgrade.grading.sandbox.gpu import GpuAllocator, GpuUnavailable
+from expgrade.grading.sandbox.image import choose_source, configured_sources
+from expgrade.grading.sandbox.limits import parse_bytes
+from expgrade.grading.schemas import RepoSpec, Tolerance
 
 EXPGRADE = Path(__file__).resolve().parents[1] / ".venv" / "bin" / "expgrade"
 
@@ -329,7 +329,7 @@ def test_cli_reports_an_unreachable_engine_as_a_user_error() -> None:
 
 
 def test_gpu_configs_of_each_mode_give_only_the_allocated_gpus(tmp_path: Path) -> None:
-    from grading.sandbox.docker_backend import DRIVER_LIB_DIR, gpu_config
+    from expgrade.grading.sandbox.docker_backend import DRIVER_LIB_DIR, gpu_config
 
     nvidia = gpu_config("nvidia", [1, 3])
     (req,) = nvidia.device_requests
@@ -359,7 +359,7 @@ def test_gpu_configs_of_each_mode_give_only_the_allocated_gpus(tmp_path: Path) -
 
 
 def test_auto_gpu_mode_picks_what_the_engine_supports(tmp_path: Path) -> None:
-    from grading.sandbox.docker_backend import choose_gpu_mode
+    from expgrade.grading.sandbox.docker_backend import choose_gpu_mode
 
     dev, cdi = tmp_path / "dev", tmp_path / "cdi"
     dev.mkdir()
@@ -379,8 +379,8 @@ def test_auto_gpu_mode_picks_what_the_engine_supports(tmp_path: Path) -> None:
 
 
 def test_unknown_gpu_mode_is_a_user_error() -> None:
-    from grading.errors import UserError
-    from grading.sandbox.docker_backend import DockerSandbox as Box
+    from expgrade.grading.errors import UserError
+    from expgrade.grading.sandbox.docker_backend import DockerSandbox as Box
 
     with pytest.raises(UserError, match="unknown GPU mode"):
         Box(gpu_mode="cuda")

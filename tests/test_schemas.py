@@ -9,9 +9,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from grading.jsonl import read_models, write_models
-from grading.labels_io import read_label_rows, write_label_rows
-from grading.schemas import LabelRow, ResultRecord, Submission, Task
+from expgrade.grading.jsonl import read_models, write_models
+from expgrade.grading.labels_io import read_label_rows, write_label_rows
+from expgrade.grading.schemas import LabelRow, ResultRecord, Submission, Task
 
 SETTINGS = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]

@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 from cli_support import run_cli
 
-from grading.errors import UserError
-from grading.safepath import (
+from expgrade.grading.errors import UserError
+from expgrade.grading.safepath import (
     PathEscapeError,
     copy_tree,
     escaping_links,
     resolve_inside,
     unsafe_patch_targets,
 )
-from grading.submissions import load_submissions, scan_submissions
+from expgrade.grading.submission_reader import load_submissions, scan_submissions
 
 PATCH = "--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\n"
 

@@ -15,10 +15,10 @@ import pytest
 from grade_support import grade_demo_with_docker
 from test_calibration_cli import expgrade
 
-from annotation_app.store import LabelInput, Store
-from grading.items import ItemKey, item_id
-from grading.labels_io import read_label_rows, write_label_rows
-from grading.schemas import LabelRow
+from expgrade.annotation_app.store import LabelInput, Store
+from expgrade.grading.items import ItemKey, item_id
+from expgrade.grading.labels_io import read_label_rows, write_label_rows
+from expgrade.grading.schemas import LabelRow
 
 #: people see through the cheater's no-op optimiser that fooled the scripted judge
 FLIPPED_BY_PEOPLE = "cheater-adam/implementation/"

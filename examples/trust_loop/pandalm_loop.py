@@ -26,9 +26,9 @@ from pathlib import Path
 
 import numpy as np
 
-from annotation_app.queueing import Unit, draw, inclusion_probabilities, judge_priority
-from calibration.datasets import pandalm_rows
-from calibration.run_report import Cell, cell_summary
+from expgrade.annotation_app.queueing import Unit, draw, inclusion_probabilities, judge_priority
+from expgrade.calibration.datasets import pandalm_rows
+from expgrade.calibration.run_report import Cell, cell_summary
 
 DATA = Path("/work/shared/datasets/judge_human/pandalm/testset-v1.json")
 JUDGE, OTHER = "gpt-3.5-turbo", "pandalm-7b"

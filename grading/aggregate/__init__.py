@@ -4,9 +4,9 @@ Every function here keeps unscorable results apart: they are counted and reporte
 averaged in as a pass or a fail.
 """
 
-from grading.aggregate.autoexperiment import autoexperiment_pass, experiment_errors
-from grading.aggregate.bootstrap import Estimate, clustered_bootstrap_mean
-from grading.aggregate.passing import (
+from expgrade.grading.aggregate.autoexperiment import autoexperiment_pass, experiment_errors
+from expgrade.grading.aggregate.bootstrap import Estimate, clustered_bootstrap_mean
+from expgrade.grading.aggregate.passing import (
     ALL_SUBTASKS,
     DEFAULT_THRESHOLDS,
     JUDGED_SUBTASKS,
@@ -17,9 +17,9 @@ from grading.aggregate.passing import (
     share_passed,
     subtask_passed,
 )
-from grading.aggregate.passk import PassAtK, mean_pass_at_k, pass_at_k
-from grading.aggregate.tables import LETTERS, AgentRow, agent_table, cluster_of
-from grading.aggregate.tree import TreeScore, score_tree
+from expgrade.grading.aggregate.passk import PassAtK, mean_pass_at_k, pass_at_k
+from expgrade.grading.aggregate.tables import LETTERS, AgentRow, agent_table, cluster_of
+from expgrade.grading.aggregate.tree import TreeScore, score_tree
 
 __all__ = [
     "ALL_SUBTASKS",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from grading.schemas import ExecutionSubtask
+from expgrade.grading.schemas import ExecutionSubtask
 
 AUTOEXPERIMENT_MAX_MEAN_REL_ERROR = 0.05
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from grading.estimate import NAN, Estimate
+from expgrade.grading.estimate import NAN, Estimate
 
 
 def clustered_bootstrap_mean(

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from grading.errors import UserError
-from grading.schemas import ExecutionSubtask, JudgedSubtask, Subtasks
+from expgrade.grading.errors import UserError
+from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, Subtasks
 
 JUDGED_SUBTASKS = ("design", "implementation", "conclusion", "integrity")
 ALL_SUBTASKS = ("design", "implementation", "execution", "conclusion", "integrity")

@@ -8,11 +8,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grading.aggregate.autoexperiment import autoexperiment_pass
-from grading.aggregate.bootstrap import Estimate, clustered_bootstrap_mean
-from grading.aggregate.passing import ALL_SUBTASKS, JUDGED_SUBTASKS, is_needed, subtask_passed
-from grading.aggregate.passk import PassAtK, mean_pass_at_k
-from grading.schemas import JudgedSubtask, ResultRecord
+from expgrade.grading.aggregate.autoexperiment import autoexperiment_pass
+from expgrade.grading.aggregate.bootstrap import Estimate, clustered_bootstrap_mean
+from expgrade.grading.aggregate.passing import ALL_SUBTASKS, JUDGED_SUBTASKS, is_needed, subtask_passed
+from expgrade.grading.aggregate.passk import PassAtK, mean_pass_at_k
+from expgrade.grading.schemas import JudgedSubtask, ResultRecord
 
 #: EXP-Bench's letters for the four graded parts of an experiment.
 LETTERS = {"design": "D", "implementation": "I", "execution": "E", "conclusion": "C"}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from grading.schemas import RubricNode
+from expgrade.grading.schemas import RubricNode
 
 
 @dataclass

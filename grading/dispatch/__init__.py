@@ -6,7 +6,7 @@ See docs/executors.md for the contract between the run orchestrator and an execu
 
 from __future__ import annotations
 
-from grading.dispatch.base import (
+from expgrade.grading.dispatch.base import (
     JUDGE_ONLY_CPUS,
     Executor,
     GradeFn,
@@ -15,9 +15,9 @@ from grading.dispatch.base import (
     ResultFn,
     resources_for,
 )
-from grading.dispatch.local import LocalExecutor
-from grading.errors import UserError
-from grading.sandbox.gpu import GpuAllocator
+from expgrade.grading.dispatch.local import LocalExecutor
+from expgrade.grading.errors import UserError
+from expgrade.grading.sandbox.gpu import GpuAllocator
 
 EXECUTORS = ("local", "ray")
 
@@ -46,7 +46,7 @@ def get_executor(
             field="--workers",
         )
     if name == "ray":
-        from grading.dispatch.ray_executor import RayExecutor
+        from expgrade.grading.dispatch.ray_executor import RayExecutor
 
         return RayExecutor(concurrency, address=ray_address, max_retries=max_retries)
     raise UserError(

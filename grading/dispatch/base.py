@@ -12,10 +12,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from grading.judge.budget import BudgetGate
-from grading.judge.limits import ModelLimits, RateLimiter
-from grading.sandbox.limits import Limits
-from grading.schemas import RunSpec
+from expgrade.grading.judge.budget import BudgetGate
+from expgrade.grading.judge.limits import ModelLimits, RateLimiter
+from expgrade.grading.sandbox.limits import Limits
+from expgrade.grading.schemas import RunSpec
 
 
 @dataclass(frozen=True)

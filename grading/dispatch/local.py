@@ -3,8 +3,8 @@
 Gradings are I/O-bound (judge HTTP calls, async inside each grading; Docker sandbox runs that
 block on the engine), so threads are enough and start instantly, until judging makes one core
 the limit (litellm spends milliseconds of CPU per call): then `workers` > 1 spreads the same
-gradings over that many processes (grading.dispatch.process_pool), under one budget gate and
-one rate limiter for all (grading.judge.shared_accounts). The only shared hardware a grading
+gradings over that many processes (expgrade.grading.dispatch.process_pool), under one budget gate and
+one rate limiter for all (expgrade.grading.judge.shared_accounts). The only shared hardware a grading
 takes is a GPU: a job asking for GPUs is started only when the GPU allocator can hand it
 devices of its own, and jobs behind it that fit keep the pool busy meanwhile.
 """
@@ -18,13 +18,13 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any
 
-from grading.dispatch.base import GradeFn, Job, ResultFn, check_unique_keys
-from grading.dispatch.process_pool import ProcessPool
-from grading.errors import UserError
-from grading.judge.budget import BudgetGate, LocalBudgetGate
-from grading.judge.limits import LocalRateLimiter, ModelLimits, RateLimiter
-from grading.judge.shared_accounts import SharedAccounts
-from grading.sandbox.gpu import GpuAllocator, GpuUnavailable, default_allocator
+from expgrade.grading.dispatch.base import GradeFn, Job, ResultFn, check_unique_keys
+from expgrade.grading.dispatch.process_pool import ProcessPool
+from expgrade.grading.errors import UserError
+from expgrade.grading.judge.budget import BudgetGate, LocalBudgetGate
+from expgrade.grading.judge.limits import LocalRateLimiter, ModelLimits, RateLimiter
+from expgrade.grading.judge.shared_accounts import SharedAccounts
+from expgrade.grading.sandbox.gpu import GpuAllocator, GpuUnavailable, default_allocator
 
 _GPU_POLL_S = 0.5
 

@@ -5,7 +5,7 @@ tops out at a few hundred calls a second on one core. Each worker process here r
 gradings at once in threads, sharing that process's judge loop and engine
 (grading/graders/judging.py) exactly as the local executor's threads share the driver's. The
 grade function (whose settings carry the run's shared budget gate and rate limiter,
-grading.judge.shared_accounts) reaches each worker once, when it starts, so every grading in
+expgrade.grading.judge.shared_accounts) reaches each worker once, when it starts, so every grading in
 a worker uses one engine; each job then travels as (ticket, job, GPU ids).
 
 `concurrent.futures.ProcessPoolExecutor` runs one call per process at a time, which would
@@ -29,7 +29,7 @@ from multiprocessing.process import BaseProcess
 from multiprocessing.queues import Queue, SimpleQueue
 from typing import Any
 
-from grading.dispatch.base import GradeFn, Job
+from expgrade.grading.dispatch.base import GradeFn, Job
 
 #: How long the collector waits for a result before it looks for dead worker processes again.
 _POLL_S = 0.2
@@ -63,7 +63,7 @@ def _grade_one(grade: GradeFn, ticket: int, job: Job, ids: list[int], outbox: Qu
 
 def _serve(grade: GradeFn, threads: int, inbox: SimpleQueue[Any], outbox: Queue[Any]) -> None:
     """A worker process: grade what arrives, `threads` at a time, until told to stop (None)."""
-    from grading.sandbox import reaper
+    from expgrade.grading.sandbox import reaper
 
     # The driver decides when the run stops; a Ctrl-C at the terminal reaches it and every
     # worker alike. SIGTERM (the driver giving up on running gradings) removes their containers.

@@ -18,10 +18,10 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from grading.dispatch.base import GradeFn, Job, ResultFn, check_unique_keys
-from grading.errors import UserError
-from grading.judge.budget import BudgetGate, LocalBudgetGate
-from grading.judge.limits import LocalRateLimiter, ModelLimits, RateLimiter
+from expgrade.grading.dispatch.base import GradeFn, Job, ResultFn, check_unique_keys
+from expgrade.grading.errors import UserError
+from expgrade.grading.judge.budget import BudgetGate, LocalBudgetGate
+from expgrade.grading.judge.limits import LocalRateLimiter, ModelLimits, RateLimiter
 
 INSTALL_HINT = "pip install 'expgrade[ray]'"
 
@@ -100,7 +100,7 @@ class _ActorClient:
 
     Every task unpickles its own copy of the grade function's settings; `__reduce__` makes all
     copies in one worker process the same object, so a worker that caches its judge engine by
-    settings (grading.graders.judging keys on the clients' ids) keeps one engine instead of one
+    settings (expgrade.grading.graders.judging keys on the clients' ids) keeps one engine instead of one
     per grading.
     """
 

@@ -11,8 +11,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from grading.execution.results import Results, is_finite_number
-from grading.schemas import Deviation, MetricTolerance, Tolerance
+from expgrade.grading.execution.results import Results, is_finite_number
+from expgrade.grading.schemas import Deviation, MetricTolerance, Tolerance
 
 
 @dataclass

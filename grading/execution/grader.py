@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from grading.execution.compare import Comparison, compare
-from grading.execution.results import (
+from expgrade.grading.execution.compare import Comparison, compare
+from expgrade.grading.execution.results import (
     Results,
     ResultsUnreadable,
     normalise,
@@ -25,26 +25,34 @@ from grading.execution.results import (
     parse_with_patterns,
     read_results_file,
 )
-from grading.run_folder import SubmissionLogs
-from grading.sandbox.base import Sandbox, SandboxRequest, SandboxResult
-from grading.sandbox.cleanroom import (
+from expgrade.grading.run_folder import SubmissionLogs
+from expgrade.grading.sandbox.base import Sandbox, SandboxRequest, SandboxResult
+from expgrade.grading.sandbox.cleanroom import (
     CleanRoomError,
     SubmissionRejected,
     new_clean_room_parent,
     prepare_clean_room,
 )
-from grading.sandbox.disk import capped_dir, is_full
-from grading.sandbox.gpu import GpuAllocator, GpuUnavailable, canary_command, default_allocator, detect_gpus
-from grading.sandbox.limits import Limits
-from grading.schemas import ExecutionSubtask, Submission, Task
-from grading.schemas.result import ExecutionStatus
+from expgrade.grading.sandbox.disk import capped_dir, is_full
+from expgrade.grading.sandbox.gpu import (
+    GpuAllocator,
+    GpuUnavailable,
+    canary_command,
+    default_allocator,
+    detect_gpus,
+)
+from expgrade.grading.sandbox.limits import Limits
+from expgrade.grading.schemas import ExecutionSubtask, Submission, Task
+from expgrade.grading.schemas.result import ExecutionStatus
 
 #: Largest results file read back from a run.
 RESULTS_FILE_MAX_BYTES = 16 * 1024**2
 
 
 class SubmissionArtifacts(Protocol):
-    """What the grader reads from a submission; `grading.submissions.LoadedSubmission` has it all."""
+    """What the grader reads from a submission.
+
+    `expgrade.grading.submission_reader.LoadedSubmission` has it all."""
 
     submission_id: str
     submission: Submission

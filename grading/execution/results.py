@@ -14,8 +14,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from grading.errors import UserError
-from grading.safepath import resolve_inside
+from expgrade.grading.errors import UserError
+from expgrade.grading.safepath import resolve_inside
 
 DEFAULT_EXPERIMENT = "default"
 Results = dict[str, dict[str, Any]]

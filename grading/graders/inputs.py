@@ -1,6 +1,6 @@
 """What the graders read from a submission folder, gathered once per grading.
 
-The submission loader (grading.submissions) has already located each artifact and checked it
+The submission loader (expgrade.grading.submission_reader) has already located each artifact and checked it
 lies inside the submission folder; here the files are read once, capped in size, and the
 workspace compared with the task repository to find what the agent changed.
 """
@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from grading.execution.grader import RESULTS_FILE_MAX_BYTES
-from grading.execution.results import ResultsUnreadable, read_results_file
-from grading.graders.integrity import ChangedFiles
-from grading.schemas import Submission, Task
-from grading.submissions import LoadedSubmission
+from expgrade.grading.execution.grader import RESULTS_FILE_MAX_BYTES
+from expgrade.grading.execution.results import ResultsUnreadable, read_results_file
+from expgrade.grading.graders.integrity import ChangedFiles
+from expgrade.grading.schemas import Submission, Task
+from expgrade.grading.submission_reader import LoadedSubmission
 
 #: Text files larger than this are not searched or shown to a judge in full.
 MAX_TEXT_BYTES = 2 * 1024 * 1024

@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
-from grading.execution.compare import compare
-from grading.execution.results import normalise
-from grading.graders.diff import split_files
-from grading.schemas import Task
+from expgrade.grading.execution.compare import compare
+from expgrade.grading.execution.results import normalise
+from expgrade.grading.graders.diff import split_files
+from expgrade.grading.schemas import Task
 
 LITERAL_NUMBERS = "literal_expected_numbers"
 EDITED_EVALUATION = "edited_evaluation_files"

@@ -15,18 +15,18 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, cast
 
-from grading.aggregate.passing import passes, share_passed
-from grading.aggregate.tree import score_tree
-from grading.graders.diff import chunk_diff, select_relevant, select_relevant_any
-from grading.graders.inputs import SubmissionInputs
-from grading.graders.settings import GradeSettings
-from grading.items import DETERMINISTIC, UNSTATED_JUDGE_REASON, item_id, verdict_record
-from grading.judge.consensus import Method, aggregate
-from grading.judge.parse import requirement_answers
-from grading.judge.rubrics import Rubric, load_rubric
-from grading.judge.types import JudgeRequest, PanelVerdict, Verdict
-from grading.schemas import CriterionItem, ExecutionSubtask, JudgedSubtask, Task
-from grading.status import Unscorable
+from expgrade.grading.aggregate.passing import passes, share_passed
+from expgrade.grading.aggregate.tree import score_tree
+from expgrade.grading.graders.diff import chunk_diff, select_relevant, select_relevant_any
+from expgrade.grading.graders.inputs import SubmissionInputs
+from expgrade.grading.graders.settings import GradeSettings
+from expgrade.grading.items import DETERMINISTIC, UNSTATED_JUDGE_REASON, item_id, verdict_record
+from expgrade.grading.judge.consensus import Method, aggregate
+from expgrade.grading.judge.parse import requirement_answers
+from expgrade.grading.judge.rubrics import Rubric, load_rubric
+from expgrade.grading.judge.types import JudgeRequest, PanelVerdict, Verdict
+from expgrade.grading.schemas import CriterionItem, ExecutionSubtask, JudgedSubtask, Task
+from expgrade.grading.status import Unscorable
 
 #: Runs a batch of requests through the judge panel, one PanelVerdict per request, in order.
 Panel = Callable[[list[JudgeRequest]], Awaitable[list[PanelVerdict]]]

@@ -1,4 +1,4 @@
-"""The judge panel of a grading, on the judge engine's public API (grading.judge).
+"""The judge panel of a grading, on the judge engine's public API (expgrade.grading.judge).
 
 One `JudgeEngine` per process and settings, and one event loop per process that runs every
 grading's judge calls: worker threads hand their coroutines to it (`run_judging`) instead of
@@ -17,9 +17,9 @@ from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from grading.graders.settings import GradeSettings
-from grading.judge import BudgetGate, JudgeEngine, JudgeRequest, PanelVerdict, RateLimiter
-from grading.judge.settings import JudgeSettings
+from expgrade.grading.graders.settings import GradeSettings
+from expgrade.grading.judge import BudgetGate, JudgeEngine, JudgeRequest, PanelVerdict, RateLimiter
+from expgrade.grading.judge.settings import JudgeSettings
 
 T = TypeVar("T")
 

@@ -16,11 +16,11 @@ from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grading.aggregate.passing import ALL_SUBTASKS, JUDGED_SUBTASKS, all_passed
-from grading.execution import grade_execution
-from grading.graders.inputs import SubmissionInputs, gather, repo_path
-from grading.graders.integrity import CHECKS, Finding, deterministic_checks
-from grading.graders.judged import (
+from expgrade.grading.aggregate.passing import ALL_SUBTASKS, JUDGED_SUBTASKS, all_passed
+from expgrade.grading.execution import grade_execution
+from expgrade.grading.graders.inputs import SubmissionInputs, gather, repo_path
+from expgrade.grading.graders.integrity import CHECKS, Finding, deterministic_checks
+from expgrade.grading.graders.judged import (
     Context,
     Panel,
     deterministic_item,
@@ -31,15 +31,22 @@ from grading.graders.judged import (
     skipped,
     subtask_from_items,
 )
-from grading.graders.judging import grading_panel, run_judging
-from grading.graders.settings import GradeSettings
-from grading.graders.unit_tests import UNIT_TESTS, run_unit_tests
-from grading.judge.types import JudgeRequest, PanelVerdict
-from grading.run_folder import SubmissionLogs
-from grading.sandbox import make_sandbox
-from grading.schemas import CriterionItem, ExecutionSubtask, JudgedSubtask, ResultRecord, Subtasks, Task
-from grading.status import Unscorable
-from grading.submissions import LoadedSubmission
+from expgrade.grading.graders.judging import grading_panel, run_judging
+from expgrade.grading.graders.settings import GradeSettings
+from expgrade.grading.graders.unit_tests import UNIT_TESTS, run_unit_tests
+from expgrade.grading.judge.types import JudgeRequest, PanelVerdict
+from expgrade.grading.run_folder import SubmissionLogs
+from expgrade.grading.sandbox import make_sandbox
+from expgrade.grading.schemas import (
+    CriterionItem,
+    ExecutionSubtask,
+    JudgedSubtask,
+    ResultRecord,
+    Subtasks,
+    Task,
+)
+from expgrade.grading.status import Unscorable
+from expgrade.grading.submission_reader import LoadedSubmission
 
 
 @dataclass

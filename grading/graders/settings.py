@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from grading.aggregate.passing import ALL_SUBTASKS, DEFAULT_THRESHOLDS
-from grading.errors import UserError
-from grading.judge.budget import BudgetGate
-from grading.judge.limits import RateLimiter
-from grading.judge.settings import JudgeSettings
+from expgrade.grading.aggregate.passing import ALL_SUBTASKS, DEFAULT_THRESHOLDS
+from expgrade.grading.errors import UserError
+from expgrade.grading.judge.budget import BudgetGate
+from expgrade.grading.judge.limits import RateLimiter
+from expgrade.grading.judge.settings import JudgeSettings
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class GradeSettings:
     thresholds: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_THRESHOLDS))
     #: Diff characters per implementation-judge call; long diffs are cut at file/hunk bounds.
     #: ~12k tokens (~20k datamarked): one call for a typical selected diff, far inside any
-    #: current judge's window (a smaller window is fitted by grading.judge.fit, marked). At
+    #: current judge's window (a smaller window is fitted by expgrade.grading.judge.fit, marked). At
     #: 24,000 a joint call on a 2,800-line diff took two calls, each repeating the task and the
     #: reference scripts: 0.58x EXP-Bench's tokens against 0.42x in one (bench/judge.md).
     chunk_chars: int = 48_000

@@ -13,16 +13,16 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from grading.graders.judged import deterministic_item
-from grading.run_folder import SubmissionLogs
-from grading.safepath import check_tree, resolve_inside
-from grading.sandbox import Limits, Sandbox, SandboxRequest
-from grading.sandbox.cleanroom import CleanRoomError, SubmissionRejected, prepare_clean_room
-from grading.schemas import CriterionItem, Task
-from grading.status import Unscorable
-from grading.submissions import LoadedSubmission
+from expgrade.grading.graders.judged import deterministic_item
+from expgrade.grading.run_folder import SubmissionLogs
+from expgrade.grading.safepath import check_tree, resolve_inside
+from expgrade.grading.sandbox import Limits, Sandbox, SandboxRequest
+from expgrade.grading.sandbox.cleanroom import CleanRoomError, SubmissionRejected, prepare_clean_room
+from expgrade.grading.schemas import CriterionItem, Task
+from expgrade.grading.status import Unscorable
+from expgrade.grading.submission_reader import LoadedSubmission
 
-#: the item id of the task's unit-test run (`grading.items`)
+#: the item id of the task's unit-test run (`expgrade.grading.items`)
 UNIT_TESTS = "unit_tests"
 
 CRITERION = "the task's unit tests pass"

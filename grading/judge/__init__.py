@@ -2,7 +2,7 @@
 
 Public API (stable; graders, calibration and the Ray executor build on it)::
 
-    from grading.judge import JudgeConfig, JudgeEngine, JudgeRequest, JudgeSpec
+    from expgrade.grading.judge import JudgeConfig, JudgeEngine, JudgeRequest, JudgeSpec
 
     config = JudgeConfig(
         judges=[JudgeSpec("openai/gpt-4o-mini"), JudgeSpec("anthropic/claude-3-5-haiku-20241022", weight=2)],
@@ -21,19 +21,19 @@ Public API (stable; graders, calibration and the Ray executor build on it)::
 
 `judge` returns one `Verdict` per request × judge (request order, then judge order). A verdict
 is `graded` (label, score in [0, 1], rationale, confidence, passed) or `unscorable` with a
-`reason` from grading.status.Unscorable; it never raises for provider trouble. Each carries the rubric
-id and version, the prompt hash, per-sample raw responses, tokens, cost (None = unknown),
+`reason` from expgrade.grading.status.Unscorable; it never raises for provider trouble. Each
+carries the rubric id and version, the prompt hash, per-sample raw responses, tokens, cost (None = unknown),
 latency and flags (`prompt_injection`, `input_truncated`, ...). See docs/judge.md.
 """
 
-from grading.judge.budget import BudgetGate, LocalBudgetGate, unpriced_models, unpriced_warning
-from grading.judge.config import JudgeConfig, JudgeSpec, default_cache_path
-from grading.judge.consensus import METHODS, Method, aggregate
-from grading.judge.engine import JudgeEngine, OnVerdict
-from grading.judge.ledger import CostLedger, Totals
-from grading.judge.limits import LocalRateLimiter, ModelLimits, RateLimiter
-from grading.judge.rubrics import Rubric, list_rubrics, load_rubric
-from grading.judge.types import (
+from expgrade.grading.judge.budget import BudgetGate, LocalBudgetGate, unpriced_models, unpriced_warning
+from expgrade.grading.judge.config import JudgeConfig, JudgeSpec, default_cache_path
+from expgrade.grading.judge.consensus import METHODS, Method, aggregate
+from expgrade.grading.judge.engine import JudgeEngine, OnVerdict
+from expgrade.grading.judge.ledger import CostLedger, Totals
+from expgrade.grading.judge.limits import LocalRateLimiter, ModelLimits, RateLimiter
+from expgrade.grading.judge.rubrics import Rubric, list_rubrics, load_rubric
+from expgrade.grading.judge.types import (
     PROMPT_INJECTION,
     QUOTED_INJECTION,
     TRUNCATED,

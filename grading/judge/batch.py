@@ -3,7 +3,7 @@
 Every call the engine would make is rendered exactly as it would be sent, the response cache answers
 what it can, and the rest goes up as one JSONL file and one batch per judge model (litellm's file
 and batch APIs: OpenAI-compatible `/v1/files` and `/v1/batches`). Each batch id is appended to the
-run folder's `judge_batches` file (`grading.run_folder`) the moment the provider accepts it, so a
+run folder's `judge_batches` file (`expgrade.grading.run_folder`) the moment the provider accepts it, so a
 run that is stopped and started again polls the batches it already paid for instead of submitting
 them twice. The answers become the same `Verdict` records as online judging, priced at the batch
 rates of litellm's price table. A line the provider failed or let expire ends unscorable with the
@@ -23,17 +23,17 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from grading.jsonl import append_line, iter_json_lines
-from grading.judge import client
-from grading.judge.config import JudgeSpec
-from grading.judge.engine import JudgeEngine, _cacheable, _combine, _give_up, graded
-from grading.judge.fit import ContextOverflow
-from grading.judge.parse import Parsed, parse_reply
-from grading.judge.prompt import Rendered, response_format
-from grading.judge.rubrics import Rubric
-from grading.judge.types import JudgeRequest, Sample, Verdict
-from grading.run_folder import RunFolder
-from grading.status import Unscorable
+from expgrade.grading.jsonl import append_line, iter_json_lines
+from expgrade.grading.judge import client
+from expgrade.grading.judge.config import JudgeSpec
+from expgrade.grading.judge.engine import JudgeEngine, _cacheable, _combine, _give_up, graded
+from expgrade.grading.judge.fit import ContextOverflow
+from expgrade.grading.judge.parse import Parsed, parse_reply
+from expgrade.grading.judge.prompt import Rendered, response_format
+from expgrade.grading.judge.rubrics import Rubric
+from expgrade.grading.judge.types import JudgeRequest, Sample, Verdict
+from expgrade.grading.run_folder import RunFolder
+from expgrade.grading.status import Unscorable
 
 # litellm's afile_content makes a second, unused coroutine of the OpenAI call (its answer is right);
 # the warning about it would land in every `--batch` run's terminal.

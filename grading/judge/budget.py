@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
-from grading.judge import client
+from expgrade.grading.judge import client
 
 
 @runtime_checkable

@@ -29,7 +29,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any, NoReturn
 
-from grading.status import Unscorable
+from expgrade.grading.status import Unscorable
 
 
 @cache

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from grading.judge.budget import BudgetGate
-from grading.judge.limits import RateLimiter
+from expgrade.grading.judge.budget import BudgetGate
+from expgrade.grading.judge.limits import RateLimiter
 
 #: `--injection-check`: `paraphrase` judges a flagged item again with the flagged span neutralised.
 InjectionCheck = Literal["off", "paraphrase"]

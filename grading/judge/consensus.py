@@ -14,9 +14,9 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from grading.judge.rubrics import Rubric
-from grading.judge.types import PanelVerdict, Verdict
-from grading.status import Unscorable
+from expgrade.grading.judge.rubrics import Rubric
+from expgrade.grading.judge.types import PanelVerdict, Verdict
+from expgrade.grading.status import Unscorable
 
 Method = Literal["majority", "mean", "unanimity", "weights"]
 METHODS: tuple[str, ...] = ("majority", "mean", "unanimity", "weights")

@@ -19,20 +19,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from grading.errors import UserError
-from grading.judge import client
-from grading.judge.budget import BudgetGate, LocalBudgetGate
-from grading.judge.cache import ResponseCache, cache_key
-from grading.judge.config import JudgeConfig, JudgeSpec
-from grading.judge.consensus import Method, aggregate, majority_label
-from grading.judge.fit import ContextOverflow
-from grading.judge.injection import neutralise_fields
-from grading.judge.ledger import CostLedger
-from grading.judge.limits import LocalRateLimiter, ModelLimits, RateLimiter
-from grading.judge.parse import Parsed, parse_reply, reask_message
-from grading.judge.prompt import Rendered, render, response_format
-from grading.judge.rubrics import Rubric, load_rubric
-from grading.judge.types import (
+from expgrade.grading.errors import UserError
+from expgrade.grading.judge import client
+from expgrade.grading.judge.budget import BudgetGate, LocalBudgetGate
+from expgrade.grading.judge.cache import ResponseCache, cache_key
+from expgrade.grading.judge.config import JudgeConfig, JudgeSpec
+from expgrade.grading.judge.consensus import Method, aggregate, majority_label
+from expgrade.grading.judge.fit import ContextOverflow
+from expgrade.grading.judge.injection import neutralise_fields
+from expgrade.grading.judge.ledger import CostLedger
+from expgrade.grading.judge.limits import LocalRateLimiter, ModelLimits, RateLimiter
+from expgrade.grading.judge.parse import Parsed, parse_reply, reask_message
+from expgrade.grading.judge.prompt import Rendered, render, response_format
+from expgrade.grading.judge.rubrics import Rubric, load_rubric
+from expgrade.grading.judge.types import (
     DEPENDS_ON_INJECTION,
     PROMPT_INJECTION,
     QUOTED_INJECTION,
@@ -42,7 +42,7 @@ from grading.judge.types import (
     Sample,
     Verdict,
 )
-from grading.status import Unscorable
+from expgrade.grading.status import Unscorable
 
 OnVerdict = Callable[[Verdict], None]
 
@@ -57,7 +57,7 @@ class _LoopState:
 
 
 class JudgeEngine:
-    """Runs judge requests through a panel of judges; see `grading.judge` for the overview."""
+    """Runs judge requests through a panel of judges; see `expgrade.grading.judge` for the overview."""
 
     def __init__(self, config: JudgeConfig) -> None:
         self.config = config

@@ -19,11 +19,11 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from grading.judge import client
-from grading.judge.engine import JudgeEngine
-from grading.judge.fit import ContextOverflow
-from grading.judge.rubrics import load_rubric
-from grading.judge.types import JudgeRequest
+from expgrade.grading.judge import client
+from expgrade.grading.judge.engine import JudgeEngine
+from expgrade.grading.judge.fit import ContextOverflow
+from expgrade.grading.judge.rubrics import load_rubric
+from expgrade.grading.judge.types import JudgeRequest
 
 #: A verdict object with a two-to-five-sentence rationale, when no past answer says better.
 DEFAULT_COMPLETION_TOKENS = 200

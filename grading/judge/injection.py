@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from grading.judge.rubrics import Rubric
-from grading.judge.types import PROMPT_INJECTION, QUOTED_INJECTION
+from expgrade.grading.judge.rubrics import Rubric
+from expgrade.grading.judge.types import PROMPT_INJECTION, QUOTED_INJECTION
 
 _INVISIBLE = dict.fromkeys(
     map(ord, "\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff\u00ad\u180e")

@@ -15,8 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from grading.judge.rubrics import Rubric
-from grading.status import Unscorable
+from expgrade.grading.judge.rubrics import Rubric
+from expgrade.grading.status import Unscorable
 
 _FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.S)
 _REFUSAL = re.compile(

@@ -17,7 +17,7 @@ fixed, so the bytes before the work do not depend on which slice a call reads.
 The provider then bills every repeated leading message at its cached rate after the first call
 (OpenAI caches the longest common prefix on its own; for Anthropic both boundaries are marked).
 
-Untrusted text is also datamarked (`grading.judge.spotlight`); the hash takes the marker as a
+Untrusted text is also datamarked (`expgrade.grading.judge.spotlight`); the hash takes the marker as a
 placeholder too.
 
 The judge is asked for a second, independent injection signal in its answer
@@ -34,11 +34,11 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from grading.judge.fit import CountTokens, fit_fields
-from grading.judge.injection import flags_for, scan
-from grading.judge.rubrics import Rubric, RubricField
-from grading.judge.spotlight import MARKER_PLACEHOLDER, choose_marker, datamark, explanation
-from grading.judge.types import TRUNCATED
+from expgrade.grading.judge.fit import CountTokens, fit_fields
+from expgrade.grading.judge.injection import flags_for, scan
+from expgrade.grading.judge.rubrics import Rubric, RubricField
+from expgrade.grading.judge.spotlight import MARKER_PLACEHOLDER, choose_marker, datamark, explanation
+from expgrade.grading.judge.types import TRUNCATED
 
 NONCE_PLACEHOLDER = "NONCE"
 _SAFETY_TOKENS = 64
@@ -258,7 +258,7 @@ def render(
 ) -> Rendered:
     """Messages for one call, fitted to the window; raises fit.ContextOverflow when impossible.
 
-    With `spotlight` the untrusted fields are datamarked (see `grading.judge.spotlight`).
+    With `spotlight` the untrusted fields are datamarked (see `expgrade.grading.judge.spotlight`).
     """
     values = {f.name: as_text(fields[f.name]) for f in rubric.fields if fields.get(f.name) is not None}
     findings = [

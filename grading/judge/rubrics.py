@@ -15,8 +15,8 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-import grading
-from grading.errors import UserError, describe_validation_error
+from expgrade import grading
+from expgrade.grading.errors import UserError, describe_validation_error
 
 FieldKind = Literal["text", "code", "diff", "log", "transcript", "json"]
 
@@ -113,7 +113,7 @@ class Rubric(BaseModel):
 
 def rubric_dirs() -> list[Path]:
     """Where shipped rubrics live: inside the installed package first, else the checkout."""
-    pkg = Path(grading.__file__).parent
+    pkg = Path(grading.__file__).resolve().parent  # the real folder, not the expgrade/ link
     return [d for d in (pkg / "_rubrics", pkg.parent / "rubrics") if d.is_dir()]
 
 

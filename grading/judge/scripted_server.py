@@ -86,7 +86,7 @@ def load_rules(path: Path) -> tuple[ScriptRule, ...]:
     """The rules of a judge script file: `{"rules": [{"contains": ..., "verdict": ...}, ...]}`."""
     from pydantic import BaseModel, ValidationError
 
-    from grading.errors import UserError, describe_validation_error
+    from expgrade.grading.errors import UserError, describe_validation_error
 
     class _Rule(BaseModel):
         contains: str

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from grading.errors import UserError
-from grading.judge.budget import BudgetGate
-from grading.judge.config import InjectionCheck, JudgeConfig, JudgeSpec, default_cache_path
-from grading.judge.limits import ModelLimits, RateLimiter
+from expgrade.grading.errors import UserError
+from expgrade.grading.judge.budget import BudgetGate
+from expgrade.grading.judge.config import InjectionCheck, JudgeConfig, JudgeSpec, default_cache_path
+from expgrade.grading.judge.limits import ModelLimits, RateLimiter
 
 
 @dataclass(frozen=True)

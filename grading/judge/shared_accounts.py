@@ -19,8 +19,8 @@ from multiprocessing.context import BaseContext
 from multiprocessing.managers import BaseManager
 from typing import Any
 
-from grading.judge.budget import LocalBudgetGate
-from grading.judge.limits import LocalRateLimiter, ModelLimits
+from expgrade.grading.judge.budget import LocalBudgetGate
+from expgrade.grading.judge.limits import LocalRateLimiter, ModelLimits
 
 
 class _Manager(BaseManager):

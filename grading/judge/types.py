@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from grading.status import Unscorable
+from expgrade.grading.status import Unscorable
 
 Status = Literal["graded", "unscorable"]
 

@@ -2,7 +2,7 @@
 per call; one process tops out at a few hundred calls a second).
 
 The requests are cut into shards that worker processes judge with engines of their own. The
-budget cap and the rate limits stay run-wide (grading.judge.shared_accounts). The response
+budget cap and the rate limits stay run-wide (expgrade.grading.judge.shared_accounts). The response
 cache is the same SQLite file for all (WAL mode). Verdicts come back in request order, with
 the workers' cost ledgers added up.
 """
@@ -15,12 +15,12 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 
-from grading.judge.config import JudgeConfig
-from grading.judge.engine import JudgeEngine
-from grading.judge.ledger import CostLedger
-from grading.judge.limits import ModelLimits
-from grading.judge.shared_accounts import SharedAccounts, SharedGate, SharedLimiter
-from grading.judge.types import JudgeRequest, Verdict
+from expgrade.grading.judge.config import JudgeConfig
+from expgrade.grading.judge.engine import JudgeEngine
+from expgrade.grading.judge.ledger import CostLedger
+from expgrade.grading.judge.limits import ModelLimits
+from expgrade.grading.judge.shared_accounts import SharedAccounts, SharedGate, SharedLimiter
+from expgrade.grading.judge.types import JudgeRequest, Verdict
 
 #: Shards per worker: small enough for a moving progress bar and an even spread of the work.
 _SHARDS_PER_WORKER = 8

@@ -1,7 +1,7 @@
 """`expgrade report`: a run folder's results as HTML (with plots), Markdown or JSON."""
 
-from grading.report.build import build_report
-from grading.report.render import render_html, render_markdown
-from grading.report.summary import print_summary
+from expgrade.grading.report.build import build_report
+from expgrade.grading.report.render import render_html, render_markdown
+from expgrade.grading.report.summary import print_summary
 
 __all__ = ["build_report", "print_summary", "render_html", "render_markdown"]

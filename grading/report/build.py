@@ -10,9 +10,16 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from grading.aggregate import ALL_SUBTASKS, JUDGED_SUBTASKS, LETTERS, agent_table, is_needed, subtask_passed
-from grading.judge.types import DEPENDS_ON_INJECTION, PROMPT_INJECTION
-from grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord
+from expgrade.grading.aggregate import (
+    ALL_SUBTASKS,
+    JUDGED_SUBTASKS,
+    LETTERS,
+    agent_table,
+    is_needed,
+    subtask_passed,
+)
+from expgrade.grading.judge.types import DEPENDS_ON_INJECTION, PROMPT_INJECTION
+from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord
 
 
 def _status(sub: JudgedSubtask | ExecutionSubtask | None) -> dict[str, Any] | None:
@@ -57,7 +64,9 @@ def build_report(
     confidence: float = 0.95,
     seed: int | None = None,
 ) -> dict[str, Any]:
-    """The report of a run's `records`; reading them is the caller's (grading.run.store.report_run)."""
+    """The report of a run's `records`.
+
+    Reading them is the caller's (expgrade.grading.run.store.report_run)."""
     seed = int(manifest.get("seed", 0)) if seed is None else seed
     attempts = Counter((r.agent, r.task_id) for r in records)
     max_attempts = max(attempts.values(), default=1)
@@ -108,7 +117,7 @@ def build_report(
 
 
 def _unscorable_counts(records: list[ResultRecord]) -> list[dict[str, Any]]:
-    """How often each reason (grading.status) left a subtask, or one of its items, undecided."""
+    """How often each reason (expgrade.grading.status) left a subtask, or one of its items, undecided."""
     c: Counter[tuple[str, str, str]] = Counter()
     for r in records:
         for name in ALL_SUBTASKS:

@@ -1,6 +1,6 @@
 """How the report shows the judge's measured reliability beside each raw pass rate.
 
-The numbers come from `calibration.run_report` (attached by `expgrade report` as
+The numbers come from `expgrade.calibration.run_report` (attached by `expgrade report` as
 `report["calibration"]`); this module only formats them, for Markdown and HTML alike, so the
 two renderings say the same thing. A report built without that block says "uncalibrated
 judge" everywhere a judged rate appears.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from grading.estimate import format_estimate
+from expgrade.grading.estimate import format_estimate
 
 UNCALIBRATED = "uncalibrated judge"
 #: report table key -> calibration key (execution is measured by the sandbox, not judged)

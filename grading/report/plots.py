@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from grading.aggregate.passing import ALL_SUBTASKS
-from grading.figures import plt, png
+from expgrade.grading.aggregate.passing import ALL_SUBTASKS
+from expgrade.grading.figures import plt, png
 
 RATE_KEYS = (*ALL_SUBTASKS, "all")  # the pass rates of the agent table, All-✓ last
 

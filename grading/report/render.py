@@ -12,8 +12,8 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from grading.estimate import format_estimate
-from grading.report import calibration, plots
+from expgrade.grading.estimate import format_estimate
+from expgrade.grading.report import calibration, plots
 
 SUBTASK_KEYS = plots.RATE_KEYS
 HEADERS = ("D", "I", "E", "C", "integrity", "All ✓")

@@ -8,8 +8,8 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from grading.report.calibration import UNCALIBRATED, calibrated
-from grading.report.render import HEADERS, SUBTASK_KEYS
+from expgrade.grading.report.calibration import UNCALIBRATED, calibrated
+from expgrade.grading.report.render import HEADERS, SUBTASK_KEYS
 
 
 def print_summary(data: dict[str, Any], console: Console) -> None:

@@ -18,24 +18,24 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.panel import Panel
 
-import grading
-from grading.errors import UserError
-from grading.graders.settings import GradeSettings
-from grading.judge.settings import JudgeSettings
-from grading.report import print_summary, render_html, render_markdown
-from grading.run.orchestrator import grade_run
-from grading.run.store import report_run
-from grading.run_folder import RunFolder
+from expgrade import grading
+from expgrade.grading.errors import UserError
+from expgrade.grading.graders.settings import GradeSettings
+from expgrade.grading.judge.settings import JudgeSettings
+from expgrade.grading.report import print_summary, render_html, render_markdown
+from expgrade.grading.run.orchestrator import grade_run
+from expgrade.grading.run.store import report_run
+from expgrade.grading.run_folder import RunFolder
 
 if TYPE_CHECKING:
-    from grading.judge.scripted_server import ServerScript
+    from expgrade.grading.judge.scripted_server import ServerScript
 
 SCRIPTED_JUDGE = "openai/scripted-judge"
 
 
 def demo_source() -> Path:
     """The bundled examples: inside the installed package, else the checkout's examples/demo."""
-    pkg = Path(grading.__file__).parent
+    pkg = Path(grading.__file__).resolve().parent  # the real folder, not the expgrade/ link
     for candidate in (pkg / "_demo", pkg.parent / "examples" / "demo"):
         if (candidate / "tasks.jsonl").is_file():
             return candidate
@@ -54,8 +54,8 @@ def choose_sandbox(kind: str, err_console: Console) -> str:
             import docker
 
             docker.from_env(timeout=10).ping()
-            from grading.sandbox.base import BASE_IMAGE
-            from grading.sandbox.image import build_base_image
+            from expgrade.grading.sandbox.base import BASE_IMAGE
+            from expgrade.grading.sandbox.image import build_base_image
 
             build_base_image(name=BASE_IMAGE, progress=lambda m: err_console.print(f"[blue][sandbox][/] {m}"))
         except Exception as exc:  # no engine, no permission, image build impossible: fall back
@@ -77,7 +77,7 @@ def choose_sandbox(kind: str, err_console: Console) -> str:
 def demo_judge_script() -> ServerScript:
     """The scripted judge's verdicts for the demo, from `judge_script.json` beside the submissions:
     kept out of the submissions so that nothing an annotator reads hints at a verdict."""
-    from grading.judge.scripted_server import ServerScript, load_rules
+    from expgrade.grading.judge.scripted_server import ServerScript, load_rules
 
     return ServerScript(rules=load_rules(demo_source() / "judge_script.json"))
 
@@ -106,7 +106,7 @@ def run_demo(
         api_base = os.environ.get("EXPGRADE_API_BASE") or None
         err_console.print(f"judging with {', '.join(judges)}" + (f" at {api_base}" if api_base else ""))
     else:
-        from grading.judge.scripted_server import ScriptedServer
+        from expgrade.grading.judge.scripted_server import ScriptedServer
 
         server = ScriptedServer(demo_judge_script()).start()
         judges, api_base = [SCRIPTED_JUDGE], server.url

@@ -10,12 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from grading.dispatch import Job
-from grading.graders.pipeline import grade_submission
-from grading.graders.settings import GradeSettings
-from grading.run_folder import RunFolder
-from grading.schemas import Task
-from grading.submissions import LoadedSubmission
+from expgrade.grading.dispatch import Job
+from expgrade.grading.graders.pipeline import grade_submission
+from expgrade.grading.graders.settings import GradeSettings
+from expgrade.grading.run_folder import RunFolder
+from expgrade.grading.schemas import Task
+from expgrade.grading.submission_reader import LoadedSubmission
 
 
 def grade_job(job: Job, gpu_ids: list[int], *, settings: GradeSettings, run_dir: str) -> dict[str, Any]:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from grading.aggregate.passing import JUDGED_SUBTASKS
-from grading.items import label_row, result_item_key
-from grading.run.store import read_results
-from grading.schemas import LabelRow
+from expgrade.grading.aggregate.passing import JUDGED_SUBTASKS
+from expgrade.grading.items import label_row, result_item_key
+from expgrade.grading.run.store import read_results
+from expgrade.grading.schemas import LabelRow
 
 
 def run_label_rows(run_dir: Path) -> list[LabelRow]:

@@ -17,10 +17,10 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-import grading
-from grading.errors import UserError
-from grading.jsonl import load_json
-from grading.run_folder import RunFolder
+from expgrade import grading
+from expgrade.grading.errors import UserError
+from expgrade.grading.jsonl import load_json
+from expgrade.grading.run_folder import RunFolder
 
 #: Manifest keys that must agree between runs writing into the same folder.
 IDENTITY = ("subtasks", "judges", "rubrics", "thresholds", "seed", "samples")

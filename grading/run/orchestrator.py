@@ -24,19 +24,26 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from grading.aggregate.passing import JUDGED_SUBTASKS
-from grading.dispatch import Job, get_executor, resources_for
-from grading.errors import UserError
-from grading.graders.judged import JOINT_RUBRIC
-from grading.graders.settings import GradeSettings
-from grading.jsonl import load_json, read_models
-from grading.judge import load_rubric
-from grading.run.job import grade_job
-from grading.run.manifest import build_manifest, check_resume, file_sha256, load_manifest, now, write_manifest
-from grading.run.store import ResultsStore, read_results, result_key
-from grading.run_folder import RunFolder
-from grading.schemas import ResultRecord, Task
-from grading.submissions import scan_submissions
+from expgrade.grading.aggregate.passing import JUDGED_SUBTASKS
+from expgrade.grading.dispatch import Job, get_executor, resources_for
+from expgrade.grading.errors import UserError
+from expgrade.grading.graders.judged import JOINT_RUBRIC
+from expgrade.grading.graders.settings import GradeSettings
+from expgrade.grading.jsonl import load_json, read_models
+from expgrade.grading.judge import load_rubric
+from expgrade.grading.run.job import grade_job
+from expgrade.grading.run.manifest import (
+    build_manifest,
+    check_resume,
+    file_sha256,
+    load_manifest,
+    now,
+    write_manifest,
+)
+from expgrade.grading.run.store import ResultsStore, read_results, result_key
+from expgrade.grading.run_folder import RunFolder
+from expgrade.grading.schemas import ResultRecord, Task
+from expgrade.grading.submission_reader import scan_submissions
 
 
 @dataclass

@@ -3,7 +3,7 @@
 A result is appended (one line, one `write`, fsynced) only once its grading is complete, so
 the file is the run's single source of truth: a key in it is done and is never graded
 again; a key missing from it is graded on the next run. A crash (even SIGKILL) mid-append
-leaves at most a torn last line, which is cut off (grading.jsonl's one torn-line policy)
+leaves at most a torn last line, which is cut off (expgrade.grading.jsonl's one torn-line policy)
 before anything else is appended, so that submission is simply graded again: nothing is
 lost and nothing is duplicated.
 """
@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from grading.errors import UserError
-from grading.jsonl import append_line, cut_torn_tail, iter_json_lines, read_models
-from grading.report import build_report
-from grading.run.manifest import load_manifest
-from grading.run_folder import RunFolder
-from grading.schemas import ResultRecord
+from expgrade.grading.errors import UserError
+from expgrade.grading.jsonl import append_line, cut_torn_tail, iter_json_lines, read_models
+from expgrade.grading.report import build_report
+from expgrade.grading.run.manifest import load_manifest
+from expgrade.grading.run_folder import RunFolder
+from expgrade.grading.schemas import ResultRecord
 
 
 def result_key(task_id: str, submission_id: str) -> str:

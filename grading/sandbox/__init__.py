@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import functools
 
-from grading.errors import UserError
-from grading.sandbox.base import (
+from expgrade.grading.errors import UserError
+from expgrade.grading.sandbox.base import (
     BASE_IMAGE,
     CapturedOutput,
     Sandbox,
@@ -17,8 +17,8 @@ from grading.sandbox.base import (
     SandboxResult,
     StreamCapture,
 )
-from grading.sandbox.gpu import GpuAllocator, GpuUnavailable, default_allocator, detect_gpus
-from grading.sandbox.limits import Limits, parse_bytes
+from expgrade.grading.sandbox.gpu import GpuAllocator, GpuUnavailable, default_allocator, detect_gpus
+from expgrade.grading.sandbox.limits import Limits, parse_bytes
 
 
 @functools.cache
@@ -32,11 +32,11 @@ def make_sandbox(kind: str = "docker", gpu_mode: str = "auto") -> Sandbox:
     grading run with many workers should not reconnect, and negotiate the API, per job.
     """
     if kind == "docker":
-        from grading.sandbox.docker_backend import DockerSandbox
+        from expgrade.grading.sandbox.docker_backend import DockerSandbox
 
         return DockerSandbox(gpu_mode=gpu_mode)
     if kind == "local":
-        from grading.sandbox.local_backend import LocalSandbox
+        from expgrade.grading.sandbox.local_backend import LocalSandbox
 
         return LocalSandbox()
     raise UserError(f"unknown sandbox '{kind}' (expected docker or local)", field="--sandbox")

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from grading import __version__
-from grading.sandbox.limits import Limits
+from expgrade.grading import __version__
+from expgrade.grading.sandbox.limits import Limits
 
 #: The default image `expgrade sandbox build-image` produces; tasks may name any other.
 BASE_IMAGE = f"expgrade/sandbox-base:{__version__}"

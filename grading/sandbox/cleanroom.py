@@ -14,9 +14,9 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from grading.safepath import escaping_links
-from grading.sandbox.reaper import process_alive
-from grading.schemas import RepoSpec
+from expgrade.grading.safepath import escaping_links
+from expgrade.grading.sandbox.reaper import process_alive
+from expgrade.grading.schemas import RepoSpec
 
 #: Clean rooms are `<tmp>/expgrade-run-<pid>-<random>`: the pid lets `sandbox gc` tell a
 #: killed run's leftovers (which can be gigabytes) from a live run's.
@@ -41,7 +41,7 @@ def stale_clean_rooms(work_root: Path | None = None) -> list[Path]:
 def remove_stale_clean_rooms(work_root: Path | None = None) -> int:
     """Remove the stale clean rooms (`sandbox gc`), unmounting a capped work dir left mounted
     by a killed run and deleting its disk image; returns how many were removed."""
-    from grading.sandbox.disk import release
+    from expgrade.grading.sandbox.disk import release
 
     rooms = stale_clean_rooms(work_root)
     for room in rooms:

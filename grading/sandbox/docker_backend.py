@@ -35,9 +35,9 @@ from docker.errors import APIError, DockerException, ImageNotFound, NotFound
 from docker.types import DeviceRequest, LogConfig, Mount
 from docker.utils import kwargs_from_env
 
-from grading.sandbox import reaper
-from grading.sandbox.base import BASE_IMAGE, LABEL, SandboxRequest, SandboxResult, StreamCapture
-from grading.sandbox.gpu import NVIDIA_SHARED_NODES
+from expgrade.grading.sandbox import reaper
+from expgrade.grading.sandbox.base import BASE_IMAGE, LABEL, SandboxRequest, SandboxResult, StreamCapture
+from expgrade.grading.sandbox.gpu import NVIDIA_SHARED_NODES
 
 #: Errors by which the engine (or the connection to it) fails, as opposed to the code's faults.
 ENGINE_ERRORS = (DockerException, requests.RequestException)
@@ -196,7 +196,7 @@ class DockerSandbox:
         device_root: Path = Path("/dev"),
     ) -> None:
         if gpu_mode not in GPU_MODES:
-            from grading.errors import UserError
+            from expgrade.grading.errors import UserError
 
             raise UserError(
                 f"unknown GPU mode '{gpu_mode}' (expected {'|'.join(GPU_MODES)})", field="--gpu-mode"

@@ -21,8 +21,8 @@ from pathlib import Path
 import docker
 from docker.errors import DockerException, ImageNotFound
 
-from grading.errors import UserError
-from grading.sandbox.base import BASE_IMAGE
+from expgrade.grading.errors import UserError
+from expgrade.grading.sandbox.base import BASE_IMAGE
 
 PACKAGES = ("python3", "python3-numpy", "python3-sklearn", "git", "ca-certificates")
 #: Trimmed after debootstrap: nothing in a sandbox reads them, and they are a third of the size.

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from grading.schemas.task import RunSpec
+from expgrade.grading.schemas.task import RunSpec
 
 _UNITS = {"": 1, "b": 1, "k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}
 
@@ -22,7 +22,7 @@ def parse_bytes(text: str | int, *, field_name: str = "memory") -> int:
         return text
     m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([bkmgt]?)(?:i?b)?\s*", text.lower())
     if not m:
-        from grading.errors import UserError
+        from expgrade.grading.errors import UserError
 
         raise UserError(f"'{text}' is not a size like 512m or 4g", field=field_name)
     return int(float(m.group(1)) * _UNITS[m.group(2)])

@@ -25,9 +25,9 @@ import time
 from pathlib import Path
 from typing import IO
 
-from grading.sandbox import cgroup
-from grading.sandbox.base import SandboxRequest, SandboxResult, StreamCapture
-from grading.sandbox.gpu import device_nodes, missing_gpu_nodes
+from expgrade.grading.sandbox import cgroup
+from expgrade.grading.sandbox.base import SandboxRequest, SandboxResult, StreamCapture
+from expgrade.grading.sandbox.gpu import device_nodes, missing_gpu_nodes
 
 SUPERVISOR = str(Path(__file__).with_name("supervise.py"))
 #: Messages by which a process tells us it ran into an rlimit (only cgroups record OOM kills).

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
-from grading.sandbox.base import LABEL
+from expgrade.grading.sandbox.base import LABEL
 
 _live: dict[str, Callable[[], None]] = {}
 _lock = threading.Lock()

@@ -1,8 +1,8 @@
 """Pydantic models of every file format expgrade reads or writes (docs/formats.md §2–§5)."""
 
-from grading.schemas.base import Record
-from grading.schemas.label import LabelRow
-from grading.schemas.result import (
+from expgrade.grading.schemas.base import Record
+from expgrade.grading.schemas.label import LabelRow
+from expgrade.grading.schemas.result import (
     CriterionItem,
     Deviation,
     ExecutionSubtask,
@@ -10,8 +10,8 @@ from grading.schemas.result import (
     ResultRecord,
     Subtasks,
 )
-from grading.schemas.submission import Submission
-from grading.schemas.task import (
+from expgrade.grading.schemas.submission import Submission
+from expgrade.grading.schemas.task import (
     Design,
     MaskedSpan,
     MetricTolerance,

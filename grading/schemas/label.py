@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from grading.schemas.base import Record
+from expgrade.grading.schemas.base import Record
 
 
 class LabelRow(Record):

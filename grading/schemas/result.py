@@ -6,8 +6,8 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from grading.schemas.base import Record
-from grading.status import Unscorable
+from expgrade.grading.schemas.base import Record
+from expgrade.grading.status import Unscorable
 
 JudgedStatus = Literal["graded", "unscorable", "skipped"]
 ExecutionStatus = Literal[
@@ -29,10 +29,10 @@ _UNDECIDED: dict[str, Unscorable] = {"sandbox_error": Unscorable.SANDBOX_ERROR, 
 
 class CriterionItem(Record):
     criterion: str
-    #: stable key of the item within its subtask (`grading.items`); None in older runs
+    #: stable key of the item within its subtask (`expgrade.grading.items`); None in older runs
     criterion_id: str | None = None
     verdict: str | None = None  # None when this item is unscorable
-    unscorable: Unscorable | None = None  # why the verdict is None (grading.status)
+    unscorable: Unscorable | None = None  # why the verdict is None (expgrade.grading.status)
     rationale: str | None = None
     judge: Any = None  # the judge model, or the panel's per-judge verdicts
     flags: list[str] = Field(default_factory=list)
@@ -43,7 +43,7 @@ class CriterionItem(Record):
 class JudgedSubtask(Record):
     status: JudgedStatus
     reason: str | None = None
-    unscorable: Unscorable | None = None  # set when status is "unscorable" (grading.status)
+    unscorable: Unscorable | None = None  # set when status is "unscorable" (expgrade.grading.status)
     score: float | None = None
     passed: bool | None = None
     items: list[CriterionItem] = Field(default_factory=list)

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from grading.schemas.base import Record
+from expgrade.grading.schemas.base import Record
 
 
 class Submission(Record):

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from grading.schemas.base import Record
+from expgrade.grading.schemas.base import Record
 
 Benchmark = Literal["expbench", "autoexperiment", "paperbench", "native"]
 
@@ -38,7 +38,7 @@ class MaskedSpan(Record):
 
 
 class RunSpec(Record):
-    """How to re-run the experiment; limits left out take grading.sandbox.Limits' defaults."""
+    """How to re-run the experiment; limits left out take expgrade.grading.sandbox.Limits' defaults."""
 
     command: str
     image: str | None = None

@@ -14,10 +14,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from grading.errors import UserError
-from grading.harnesses.common import Harness, HarnessOptions, require
-from grading.harnesses.writer import HarnessRecord
-from grading.jsonl import iter_json_lines, load_json
+from expgrade.grading.errors import UserError
+from expgrade.grading.harness_importers.common import Harness, HarnessOptions, require
+from expgrade.grading.harness_importers.writer import HarnessRecord
+from expgrade.grading.jsonl import iter_json_lines, load_json
 
 
 def _records(path: Path) -> Iterator[tuple[str, dict[str, Any]]]:

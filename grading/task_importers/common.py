@@ -17,8 +17,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from grading.errors import UserError, describe_validation_error
-from grading.schemas import Task
+from expgrade.grading.errors import UserError, describe_validation_error
+from expgrade.grading.schemas import Task
 
 R = TypeVar("R", bound=BaseModel)
 

@@ -1,7 +1,12 @@
 """Loading submissions (docs/formats.md §3): the native folder layout and adapters for benchmark outputs."""
 
-from grading.submissions.loader import DEFAULT_ARTIFACTS, LoadedSubmission, Problem, SubmissionScan
-from grading.submissions.scan import load_submissions, scan_submissions
+from expgrade.grading.submission_reader.loader import (
+    DEFAULT_ARTIFACTS,
+    LoadedSubmission,
+    Problem,
+    SubmissionScan,
+)
+from expgrade.grading.submission_reader.scan import load_submissions, scan_submissions
 
 __all__ = [
     "DEFAULT_ARTIFACTS",

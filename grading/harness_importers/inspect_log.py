@@ -24,9 +24,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from grading.errors import UserError
-from grading.harnesses.common import Harness, HarnessOptions
-from grading.harnesses.writer import HarnessRecord, render_transcript
+from expgrade.grading.errors import UserError
+from expgrade.grading.harness_importers.common import Harness, HarnessOptions
+from expgrade.grading.harness_importers.writer import HarnessRecord, render_transcript
 
 PATCH_KEYS = ("patch", "diff", "git_diff", "model_patch")
 TASK_FIELD = "task_id"

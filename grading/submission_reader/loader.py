@@ -14,10 +14,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from grading.errors import UserError, describe_validation_error
-from grading.jsonl import load_json
-from grading.safepath import check_inside, check_tree, resolve_inside, unsafe_patch_targets
-from grading.schemas import Submission
+from expgrade.grading.errors import UserError, describe_validation_error
+from expgrade.grading.jsonl import load_json
+from expgrade.grading.safepath import check_inside, check_tree, resolve_inside, unsafe_patch_targets
+from expgrade.grading.schemas import Submission
 
 #: Default artifact names inside a native submission folder (docs/formats.md §3).
 DEFAULT_ARTIFACTS = {

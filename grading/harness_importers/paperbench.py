@@ -18,10 +18,10 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from grading.errors import UserError
-from grading.harnesses.common import Harness, HarnessOptions
-from grading.harnesses.writer import HarnessRecord
-from grading.safepath import check_tree
+from expgrade.grading.errors import UserError
+from expgrade.grading.harness_importers.common import Harness, HarnessOptions
+from expgrade.grading.harness_importers.writer import HarnessRecord
+from expgrade.grading.safepath import check_tree
 
 REPRODUCE = "reproduce.sh"
 #: Uncompressed bytes a submission tarball may hold; PaperBench caps submissions at 1 GB.

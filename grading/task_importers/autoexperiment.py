@@ -31,10 +31,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from grading.errors import UserError
-from grading.importers.common import Importer, experiment_results, parse_raw
-from grading.jsonl import iter_json_lines
-from grading.schemas import MaskedSpan, RepoSpec, RunSpec, Task, TaskSource, Tolerance
+from expgrade.grading.errors import UserError
+from expgrade.grading.jsonl import iter_json_lines
+from expgrade.grading.schemas import MaskedSpan, RepoSpec, RunSpec, Task, TaskSource, Tolerance
+from expgrade.grading.task_importers.common import Importer, experiment_results, parse_raw
 
 UPSTREAM_URL = "https://github.com/j1mk1m/AutoExperiment"
 DEFAULT_REL_TOLERANCE = 0.05

@@ -10,10 +10,10 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from grading.errors import UserError
-from grading.safepath import check_inside
-from grading.submissions import autoexperiment, expbench
-from grading.submissions.loader import LoadedSubmission, Problem, SubmissionScan, load_native
+from expgrade.grading.errors import UserError
+from expgrade.grading.safepath import check_inside
+from expgrade.grading.submission_reader import autoexperiment, expbench
+from expgrade.grading.submission_reader.loader import LoadedSubmission, Problem, SubmissionScan, load_native
 
 
 def scan_submissions(directory: Path) -> SubmissionScan:

@@ -4,9 +4,14 @@ One module per harness format (`inspect_log`, `openhands`, `swebench`, `paperben
 `Harness` that turns its files into `HarnessRecord`s; one `SubmissionWriter` writes them all.
 """
 
-from grading.harnesses import inspect_log, openhands, paperbench, swebench
-from grading.harnesses.common import FileImport, Harness, HarnessOptions, import_files
-from grading.harnesses.writer import HarnessRecord, Overrides, SubmissionWriter, render_transcript
+from expgrade.grading.harness_importers import inspect_log, openhands, paperbench, swebench
+from expgrade.grading.harness_importers.common import FileImport, Harness, HarnessOptions, import_files
+from expgrade.grading.harness_importers.writer import (
+    HarnessRecord,
+    Overrides,
+    SubmissionWriter,
+    render_transcript,
+)
 
 HARNESSES: dict[str, Harness] = {
     h.name: h for h in (inspect_log.HARNESS, openhands.HARNESS, swebench.HARNESS, paperbench.HARNESS)

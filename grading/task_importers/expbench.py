@@ -26,10 +26,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from grading.errors import UserError
-from grading.importers.common import Importer, parse_raw
-from grading.jsonl import load_json
-from grading.schemas import Design, MaskedSpan, Task, TaskSource
+from expgrade.grading.errors import UserError
+from expgrade.grading.jsonl import load_json
+from expgrade.grading.schemas import Design, MaskedSpan, Task, TaskSource
+from expgrade.grading.task_importers.common import Importer, parse_raw
 
 #: Where EXP-Bench's container mounts the paper's repository.
 WORKSPACE_PREFIX = "/workspace/"

@@ -22,10 +22,15 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from grading.errors import UserError
-from grading.importers.common import parse_raw
-from grading.jsonl import load_json
-from grading.submissions.loader import LoadedSubmission, check_patch, locate, validate_submission
+from expgrade.grading.errors import UserError
+from expgrade.grading.jsonl import load_json
+from expgrade.grading.submission_reader.loader import (
+    LoadedSubmission,
+    check_patch,
+    locate,
+    validate_submission,
+)
+from expgrade.grading.task_importers.common import parse_raw
 
 SUFFIX = "_eval_gen.json"
 _STEM = re.compile(

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from grading.errors import UserError
-from grading.harnesses.writer import HarnessRecord, SubmissionWriter
-from grading.importers.common import source_files, unique_files
+from expgrade.grading.errors import UserError
+from expgrade.grading.harness_importers.writer import HarnessRecord, SubmissionWriter
+from expgrade.grading.task_importers.common import source_files, unique_files
 
 
 @dataclass(frozen=True)

@@ -19,10 +19,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from grading.errors import UserError
-from grading.importers.common import Importer, parse_raw
-from grading.jsonl import load_json
-from grading.schemas import LabelRow, RubricNode, Task, TaskSource
+from expgrade.grading.errors import UserError
+from expgrade.grading.jsonl import load_json
+from expgrade.grading.schemas import LabelRow, RubricNode, Task, TaskSource
+from expgrade.grading.task_importers.common import Importer, parse_raw
 
 #: Who graded JudgeEval: PaperBench's authors, not named per leaf.
 GOLD_RATER = "paperbench-judgeeval-human"

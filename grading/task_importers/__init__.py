@@ -4,8 +4,8 @@
 many sources with the batch rule of docs/formats.md §1.
 """
 
-from grading.importers import autoexperiment, expbench, paperbench
-from grading.importers.common import BatchResult, FileOutcome, Importer, import_batch
+from expgrade.grading.task_importers import autoexperiment, expbench, paperbench
+from expgrade.grading.task_importers.common import BatchResult, FileOutcome, Importer, import_batch
 
 IMPORTERS: dict[str, Importer] = {
     imp.name: imp for imp in (expbench.IMPORTER, autoexperiment.IMPORTER, paperbench.IMPORTER)

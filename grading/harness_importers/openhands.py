@@ -16,10 +16,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from grading.errors import UserError
-from grading.harnesses.common import Harness, HarnessOptions, require
-from grading.harnesses.writer import HarnessRecord, render_transcript
-from grading.jsonl import iter_json_lines
+from expgrade.grading.errors import UserError
+from expgrade.grading.harness_importers.common import Harness, HarnessOptions, require
+from expgrade.grading.harness_importers.writer import HarnessRecord, render_transcript
+from expgrade.grading.jsonl import iter_json_lines
 
 
 def _obj(value: Any) -> dict[str, Any]:

@@ -19,10 +19,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from grading.errors import UserError
-from grading.importers.common import experiment_results
-from grading.jsonl import load_json
-from grading.submissions.loader import LoadedSubmission, locate, validate_submission
+from expgrade.grading.errors import UserError
+from expgrade.grading.jsonl import load_json
+from expgrade.grading.submission_reader.loader import LoadedSubmission, locate, validate_submission
+from expgrade.grading.task_importers.common import experiment_results
 
 FINAL_ANSWER = "final_answer.json"
 _FOLDER = re.compile(r"^(?:(?P<mode>[A-Za-z+]+)_)?(?P<paper>\d{4}\.\d{4,5})_(?P<funcs>\d*(?:,\d+)*)(?:_.*)?$")

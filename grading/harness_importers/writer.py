@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from grading.errors import UserError
-from grading.safepath import copy_tree, resolve_inside, unsafe_patch_targets
-from grading.submissions.loader import validate_submission
+from expgrade.grading.errors import UserError
+from expgrade.grading.safepath import copy_tree, resolve_inside, unsafe_patch_targets
+from expgrade.grading.submission_reader.loader import validate_submission
 
 #: Characters kept from each end of one transcript entry in `agent.log`.
 ENTRY_CHARS = 2_000
