@@ -1,0 +1,1 @@
+"""The graders: one task x submission -> one result record (unit tests, judged subtasks, integrity)."""

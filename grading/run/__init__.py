@@ -1,0 +1,1 @@
+"""Running many gradings: orchestrator, job, results store, manifest, labels, demo."""
