@@ -24,7 +24,6 @@ from expgrade.annotation_app.queueing import (
     judge_priority,
 )
 from expgrade.annotation_app.store import ItemSpec
-from expgrade.grading.aggregate.passing import JUDGED_SUBTASKS
 from expgrade.grading.errors import UserError
 from expgrade.grading.items import INCLUSION_KEY, is_judged, item_id, result_item_key
 from expgrade.grading.jsonl import load_json, read_models, read_text
@@ -34,6 +33,7 @@ from expgrade.grading.run_folder import RunFolder
 from expgrade.grading.safepath import check_inside
 from expgrade.grading.schemas import CriterionItem, ResultRecord, Submission, Task
 from expgrade.grading.submission_reader import scan_submissions
+from expgrade.grading.subtasks import JUDGED_SUBTASKS, judged_results
 
 LOG_LINES = 200  # lines kept from each end of a log: the start says what ran, the end how it ended
 
@@ -315,10 +315,7 @@ def load_run(run_dir: Path, *, tasks: Path | None = None, submissions: Path | No
             if execution
             else None
         )
-        for subtask in JUDGED_SUBTASKS:
-            graded = getattr(record.subtasks, subtask)
-            if graded is None:
-                continue
+        for subtask, graded in judged_results(record.subtasks):
             for item in graded.items:
                 if not is_judged(item):
                     continue  # a program's check (unit tests, integrity scans), not a judge to calibrate
@@ -394,7 +391,7 @@ def load_tasks_submissions(tasks: Path, submissions: Path) -> list[ItemSpec]:
             "integrity": "agent.log" in sub.logs,
         }
         for subtask in JUDGED_SUBTASKS:
-            if not present[subtask]:
+            if not present.get(subtask, True):  # a subtask not listed reads the whole submission
                 continue
             for crit in rubric_criteria(subtask):
                 content = _content(task, task.id, sub, subtask, crit, None, {})

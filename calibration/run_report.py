@@ -28,17 +28,12 @@ import numpy as np
 from expgrade.calibration.agreement import binary_rates, cohen_kappa, percent_agreement
 from expgrade.calibration.bootstrap import estimate, resample_table
 from expgrade.calibration.corrected import active_ppi_mean, labels_for_half_width, ppi_mean
-from expgrade.grading.aggregate.passing import (
-    DEFAULT_THRESHOLDS,
-    JUDGED_SUBTASKS,
-    all_passed,
-    passes,
-    subtask_passed,
-)
 from expgrade.grading.errors import UserError
 from expgrade.grading.estimate import Estimate
 from expgrade.grading.items import INCLUSION_KEY, is_judged, result_item_key
 from expgrade.grading.schemas import JudgedSubtask, LabelRow, ResultRecord
+from expgrade.grading.subtasks import BY_NAME, DEFAULT_THRESHOLDS, JUDGED_SUBTASKS, judged_results
+from expgrade.grading.subtasks.passing import all_passed, passes, subtask_passed
 
 MIN_GOLD = 10  # fewer labelled units than this in a cell: no corrected value
 TARGET_HALF_WIDTH = 0.05
@@ -115,8 +110,7 @@ def run_item_ids(records: Sequence[ResultRecord]) -> set[str]:
     return {
         result_item_key(r, s, i).id
         for r in records
-        for s in JUDGED_SUBTASKS
-        if (sub := getattr(r.subtasks, s)) is not None
+        for s, sub in judged_results(r.subtasks)
         for i in sub.items
         if is_judged(i)
     }
@@ -142,7 +136,7 @@ def _human_subtask(
         inclusion = gold.inclusion.get(key, inclusion)
     if not verdicts or not any(is_judged(i) for i in sub.items):
         return None, None
-    if name == "integrity":  # any failed check or item is a flag, and a flag fails integrity
+    if BY_NAME[name].kind == "review":  # any failed check or item is a flag, and a flag fails it
         return all(verdicts), inclusion
     return passes(sum(verdicts) / len(verdicts), threshold), inclusion
 
@@ -150,15 +144,15 @@ def _human_subtask(
 def _human_all(record: ResultRecord, humans: dict[str, bool | None]) -> bool | None:
     """All-✓ with each judged subtask's verdict replaced by the human one (None if any is missing)."""
     update: dict[str, Any] = {}
-    for name in JUDGED_SUBTASKS:
-        sub = getattr(record.subtasks, name)
-        if not isinstance(sub, JudgedSubtask) or sub.status == "skipped":
+    for name, sub in judged_results(record.subtasks):
+        if sub.status == "skipped":
             continue
         h = humans.get(name)
         if h is None:
             return None
+        review = BY_NAME[name].kind == "review"
         update[name] = sub.model_copy(
-            update={"status": "graded", "passed": h, "flags": [] if h or name != "integrity" else ["human"]}
+            update={"status": "graded", "passed": h, "flags": [] if h or not review else ["human"]}
         )
     return all_passed(record.subtasks.model_copy(update=update)) if update else None
 
@@ -224,9 +218,8 @@ def panel_disagreement(records: Sequence[ResultRecord]) -> float | None:
     them disagrees with the truth. None for a single judge (nothing to compare)."""
     split = total = 0
     for r in records:
-        for s in JUDGED_SUBTASKS:
-            sub = getattr(r.subtasks, s)
-            for item in sub.items if sub is not None else []:
+        for _, sub in judged_results(r.subtasks):
+            for item in sub.items:
                 if isinstance(item.judge, list) and len(item.judge) > 1:
                     labels = {j.get("label") for j in item.judge if isinstance(j, dict)}
                     total += 1
@@ -255,9 +248,8 @@ def calibrate_run(
     for r in records:
         humans: dict[str, bool | None] = {}
         unit_pi: list[float] = []
-        for name in JUDGED_SUBTASKS:
-            sub = getattr(r.subtasks, name)
-            if not isinstance(sub, JudgedSubtask) or sub.status == "skipped":
+        for name, sub in judged_results(r.subtasks):
+            if sub.status == "skipped":
                 continue
             for item in sub.items:
                 if is_judged(item) and item.verdict is not None:

@@ -10,12 +10,13 @@ import typer
 
 from expgrade.cli.app import app, console, err_console
 from expgrade.cli.judge import InjectionCheck, InjectionCheckOption, SpotlightOption
-from expgrade.grading.aggregate.passing import ALL_SUBTASKS, parse_thresholds
 from expgrade.grading.errors import UserError
 from expgrade.grading.graders.settings import IMPLEMENTATION_JUDGING, GradeSettings, parse_subtasks
 from expgrade.grading.judge import unpriced_warning
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.run_folder import RunFolder
+from expgrade.grading.subtasks import ALL_SUBTASKS
+from expgrade.grading.subtasks.passing import parse_thresholds
 
 if TYPE_CHECKING:
     from expgrade.grading.judge import JudgeRequest

@@ -3,14 +3,9 @@
 Judge rows, human rows, annotation items and gold exports all meet on the item id, so it
 must be the same string wherever it is made and must not change when a criterion is
 reworded. The id is `task/submission/subtask/criterion-id`, where the criterion id is the
-grader's stable key for the item, never its text:
-
-* design: `kind:name` of the ground-truth variable (`independent:lr`);
-* implementation: `req<i>` (1-based position in the task's requirements) or the rubric
-  leaf's own id;
-* conclusion: `outcome`, `support`, `claims_reproduced`;
-* integrity: the forbidden action's key (`paper_access`, ...);
-* unit tests and other deterministic checks: the grader's own short name.
+grader's stable key for the item, never its text: each subtask's keys are stated once, in its
+`item_keys` in `expgrade.grading.subtasks` (deterministic checks, such as the unit tests, use
+the grader's own short name).
 
 Every producer of label rows (the grader's result items via `expgrade labels`, `expgrade
 judge`, the annotation dashboard and gold export) calls `label_row`, so a row carries the

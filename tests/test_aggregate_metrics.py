@@ -11,18 +11,16 @@ import pytest
 
 from expgrade.grading.aggregate import (
     agent_table,
-    all_passed,
     autoexperiment_pass,
     clustered_bootstrap_mean,
     experiment_errors,
     mean_pass_at_k,
-    parse_thresholds,
     pass_at_k,
-    score_tree,
-    share_passed,
 )
 from expgrade.grading.errors import UserError
 from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord, RubricNode, Subtasks
+from expgrade.grading.subtasks.passing import all_passed, parse_thresholds, share_passed
+from expgrade.grading.subtasks.tree import score_tree
 
 
 @pytest.mark.parametrize("n,c,k", [(10, 3, 1), (10, 3, 5), (20, 0, 4), (7, 7, 3), (200, 13, 10), (5, 1, 5)])

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from sandbox_support import TINY, submission, tiny_task
 
-from expgrade.grading.aggregate.passing import subtask_passed
 from expgrade.grading.errors import UserError
 from expgrade.grading.execution import grade_execution
 from expgrade.grading.judge.settings import JudgeSettings
@@ -21,6 +20,7 @@ from expgrade.grading.sandbox import Limits
 from expgrade.grading.sandbox.local_backend import LocalSandbox
 from expgrade.grading.schemas import ExecutionSubtask, RunSpec, Task
 from expgrade.grading.status import Unscorable
+from expgrade.grading.subtasks.passing import subtask_passed
 
 REPO = Path(__file__).resolve().parents[1]
 LIBRARY = ("grading", "calibration", "annotation_app", "expgrade_cli")

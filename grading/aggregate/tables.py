@@ -10,12 +10,10 @@ from typing import Any
 
 from expgrade.grading.aggregate.autoexperiment import autoexperiment_pass
 from expgrade.grading.aggregate.bootstrap import Estimate, clustered_bootstrap_mean
-from expgrade.grading.aggregate.passing import ALL_SUBTASKS, JUDGED_SUBTASKS, is_needed, subtask_passed
 from expgrade.grading.aggregate.passk import PassAtK, mean_pass_at_k
 from expgrade.grading.schemas import JudgedSubtask, ResultRecord
-
-#: EXP-Bench's letters for the four graded parts of an experiment.
-LETTERS = {"design": "D", "implementation": "I", "execution": "E", "conclusion": "C"}
+from expgrade.grading.subtasks import SUBTASKS, Subtask
+from expgrade.grading.subtasks.passing import is_needed, subtask_passed
 
 
 @dataclass
@@ -79,13 +77,14 @@ def agent_table(
         recs = by_agent[agent]
         rates: dict[str, Estimate] = {}
         undecided: dict[str, int] = {}
-        for name in ALL_SUBTASKS:
-            needed = [r for r in recs if is_needed(getattr(r.subtasks, name))]
-            rates[name], undecided[name] = _estimate(needed, _passed_of(name), boot)
+        for s in SUBTASKS:
+            needed = [r for r in recs if is_needed(s.of(r.subtasks))]
+            rates[s.name], undecided[s.name] = _estimate(needed, _passed_of(s), boot)
         rates["all"], undecided["all"] = _estimate(recs, lambda r: r.all_passed, boot)
         scores = {}
-        for name in JUDGED_SUBTASKS:
-            scores[name], _ = _estimate(recs, _score_of(name), boot)
+        for s in SUBTASKS:
+            if s.judged:
+                scores[s.name], _ = _estimate(recs, _score_of(s), boot)
         auto, _ = _estimate(recs, lambda r: autoexperiment_pass(r.subtasks.execution), boot)
         attempts = [(r.task_id, r.all_passed) for r in recs]
         max_n = max(sum(1 for t, _ in attempts if t == task) for task in {t for t, _ in attempts})
@@ -111,13 +110,13 @@ def _total_cost(recs: Sequence[ResultRecord]) -> float | None:
     return None if any(r.cost_usd is None for r in recs) else sum(r.cost_usd or 0.0 for r in recs)
 
 
-def _passed_of(name: str) -> Callable[[ResultRecord], bool | None]:
-    return lambda r: subtask_passed(getattr(r.subtasks, name))
+def _passed_of(s: Subtask) -> Callable[[ResultRecord], bool | None]:
+    return lambda r: subtask_passed(s.of(r.subtasks))
 
 
-def _score_of(name: str) -> Callable[[ResultRecord], float | None]:
+def _score_of(s: Subtask) -> Callable[[ResultRecord], float | None]:
     def score(r: ResultRecord) -> float | None:
-        sub: JudgedSubtask | None = getattr(r.subtasks, name)
-        return sub.score if sub is not None and sub.status == "graded" else None
+        sub = s.of(r.subtasks)
+        return sub.score if isinstance(sub, JudgedSubtask) and sub.status == "graded" else None
 
     return score

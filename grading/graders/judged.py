@@ -15,8 +15,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, cast
 
-from expgrade.grading.aggregate.passing import passes, share_passed
-from expgrade.grading.aggregate.tree import score_tree
 from expgrade.grading.graders.diff import chunk_diff, select_relevant, select_relevant_any
 from expgrade.grading.graders.inputs import SubmissionInputs
 from expgrade.grading.graders.settings import GradeSettings
@@ -27,6 +25,8 @@ from expgrade.grading.judge.rubrics import Rubric, load_rubric
 from expgrade.grading.judge.types import JudgeRequest, PanelVerdict, Verdict
 from expgrade.grading.schemas import CriterionItem, ExecutionSubtask, JudgedSubtask, Task
 from expgrade.grading.status import Unscorable
+from expgrade.grading.subtasks.passing import passes, share_passed
+from expgrade.grading.subtasks.tree import score_tree
 
 #: Runs a batch of requests through the judge panel, one PanelVerdict per request, in order.
 Panel = Callable[[list[JudgeRequest]], Awaitable[list[PanelVerdict]]]

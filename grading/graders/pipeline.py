@@ -16,7 +16,6 @@ from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from expgrade.grading.aggregate.passing import ALL_SUBTASKS, JUDGED_SUBTASKS, all_passed
 from expgrade.grading.execution import grade_execution
 from expgrade.grading.graders.inputs import SubmissionInputs, gather, repo_path
 from expgrade.grading.graders.integrity import CHECKS, Finding, deterministic_checks
@@ -24,9 +23,6 @@ from expgrade.grading.graders.judged import (
     Context,
     Panel,
     deterministic_item,
-    grade_conclusion,
-    grade_design,
-    grade_implementation,
     judge_integrity,
     skipped,
     subtask_from_items,
@@ -47,6 +43,8 @@ from expgrade.grading.schemas import (
 )
 from expgrade.grading.status import Unscorable
 from expgrade.grading.submission_reader import LoadedSubmission
+from expgrade.grading.subtasks import JUDGED_SUBTASKS, SUBTASKS
+from expgrade.grading.subtasks.passing import all_passed
 
 
 @dataclass
@@ -170,7 +168,8 @@ async def _judged(
     log: list[str],
 ) -> dict[str, JudgedSubtask]:
     wanted = settings.subtasks
-    graders = {"design": grade_design, "implementation": grade_implementation, "conclusion": grade_conclusion}
+    # each judged subtask's own grader, `grader(ctx, panel)`, as the registry names it
+    graders = {s.name: s.load_grader() for s in SUBTASKS if s.kind == "judged"}
     out: dict[str, JudgedSubtask] = {}
     jobs: dict[str, Awaitable[JudgedSubtask]] = {}
     for name, grader in graders.items():
@@ -288,13 +287,7 @@ def _finish(
 ) -> Outcome:
     """The result record (with All-✓, cost and time) and the log's per-subtask account."""
     sub = loaded.submission
-    st = Subtasks(
-        execution=execution,
-        design=subtasks.get("design"),
-        implementation=subtasks.get("implementation"),
-        conclusion=subtasks.get("conclusion"),
-        integrity=subtasks.get("integrity"),
-    )
+    st = Subtasks.model_validate({"execution": execution, **subtasks})
     record = ResultRecord(
         task_id=task.id,
         submission_id=loaded.submission_id,
@@ -308,8 +301,8 @@ def _finish(
         cost_usd=cost,
         duration_s=round(time.monotonic() - started, 3),
     )
-    for name in ALL_SUBTASKS:
-        log += _describe(name, getattr(st, name))
+    for s in SUBTASKS:
+        log += _describe(s.name, s.of(st))
     log += [
         "",
         f"all_passed: {record.all_passed}",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from expgrade.grading.aggregate.passing import ALL_SUBTASKS, DEFAULT_THRESHOLDS
 from expgrade.grading.errors import UserError
 from expgrade.grading.judge.budget import BudgetGate
 from expgrade.grading.judge.limits import RateLimiter
 from expgrade.grading.judge.settings import JudgeSettings
+from expgrade.grading.subtasks import ALL_SUBTASKS, DEFAULT_THRESHOLDS
 
 
 @dataclass(frozen=True)

@@ -10,16 +10,11 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from expgrade.grading.aggregate import (
-    ALL_SUBTASKS,
-    JUDGED_SUBTASKS,
-    LETTERS,
-    agent_table,
-    is_needed,
-    subtask_passed,
-)
+from expgrade.grading.aggregate import agent_table
 from expgrade.grading.judge.types import DEPENDS_ON_INJECTION, PROMPT_INJECTION
 from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord
+from expgrade.grading.subtasks import LETTERS, SUBTASKS, judged_results
+from expgrade.grading.subtasks.passing import is_needed, subtask_passed
 
 
 def _status(sub: JudgedSubtask | ExecutionSubtask | None) -> dict[str, Any] | None:
@@ -72,12 +67,11 @@ def build_report(
     max_attempts = max(attempts.values(), default=1)
     ks = sorted({1, max_attempts} | ({5} if max_attempts >= 5 else set()))
     rows = agent_table(records, n_boot=n_boot, confidence=confidence, seed=seed, ks=ks)
-    counts: dict[str, Counter[str]] = {name: Counter() for name in ALL_SUBTASKS}
+    counts: dict[str, Counter[str]] = {s.name: Counter() for s in SUBTASKS}
     for r in records:
-        for name in ALL_SUBTASKS:
-            sub = getattr(r.subtasks, name)
-            if sub is not None:
-                counts[name][sub.status] += 1
+        for s in SUBTASKS:
+            if (sub := s.of(r.subtasks)) is not None:
+                counts[s.name][sub.status] += 1
     return {
         "run_dir": str(run_dir),
         "n_results": len(records),
@@ -106,12 +100,13 @@ def build_report(
         "injection_flags": _injection_counts(records),
         "tasks": _drill_down(records),
         "scores": {
-            name: [
-                {"agent": r.agent, "score": s.score}
+            s.name: [
+                {"agent": r.agent, "score": sub.score}
                 for r in records
-                if (s := getattr(r.subtasks, name)) is not None and s.score is not None
+                if isinstance(sub := s.of(r.subtasks), JudgedSubtask) and sub.score is not None
             ]
-            for name in JUDGED_SUBTASKS
+            for s in SUBTASKS
+            if s.judged
         },
     }
 
@@ -120,24 +115,23 @@ def _unscorable_counts(records: list[ResultRecord]) -> list[dict[str, Any]]:
     """How often each reason (expgrade.grading.status) left a subtask, or one of its items, undecided."""
     c: Counter[tuple[str, str, str]] = Counter()
     for r in records:
-        for name in ALL_SUBTASKS:
-            sub = getattr(r.subtasks, name)
+        for s in SUBTASKS:
+            sub = s.of(r.subtasks)
             if sub is None:
                 continue
             if sub.unscorable is not None:
-                c[(name, "subtask", sub.unscorable)] += 1
+                c[(s.name, "subtask", sub.unscorable)] += 1
             if isinstance(sub, JudgedSubtask):
-                c.update((name, "item", i.unscorable) for i in sub.items if i.unscorable is not None)
+                c.update((s.name, "item", i.unscorable) for i in sub.items if i.unscorable is not None)
     return [{"subtask": s, "level": lvl, "reason": why, "count": n} for (s, lvl, why), n in sorted(c.items())]
 
 
 def _flag_counts(records: list[ResultRecord]) -> dict[str, int]:
     c: Counter[str] = Counter()
     for r in records:
-        for name in ALL_SUBTASKS:
-            sub = getattr(r.subtasks, name)
-            if sub is not None:
-                c.update(f"{name}:{f}" for f in sub.flags)
+        for s in SUBTASKS:
+            if (sub := s.of(r.subtasks)) is not None:
+                c.update(f"{s.name}:{f}" for f in sub.flags)
     return dict(sorted(c.items()))
 
 
@@ -149,10 +143,7 @@ def _injection_counts(records: list[ResultRecord]) -> dict[str, dict[str, int]]:
     """
     out: dict[str, Counter[str]] = defaultdict(Counter)
     for r in records:
-        for name in ALL_SUBTASKS:
-            sub = getattr(r.subtasks, name)
-            if not isinstance(sub, JudgedSubtask):
-                continue
+        for _, sub in judged_results(r.subtasks):
             for item in sub.items:
                 if PROMPT_INJECTION not in item.flags:
                     continue
@@ -194,14 +185,10 @@ def _drill_down(records: list[ResultRecord]) -> list[dict[str, Any]]:
                         "cost_usd": r.cost_usd,
                         "duration_s": r.duration_s,
                         "passed": {
-                            n: (
-                                subtask_passed(getattr(r.subtasks, n))
-                                if is_needed(getattr(r.subtasks, n))
-                                else "n/a"
-                            )
-                            for n in ALL_SUBTASKS
+                            s.name: subtask_passed(sub) if is_needed(sub := s.of(r.subtasks)) else "n/a"
+                            for s in SUBTASKS
                         },
-                        "subtasks": {n: _status(getattr(r.subtasks, n)) for n in ALL_SUBTASKS},
+                        "subtasks": {s.name: _status(s.of(r.subtasks)) for s in SUBTASKS},
                     }
                     for r in recs
                 ],

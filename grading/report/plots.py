@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from expgrade.grading.aggregate.passing import ALL_SUBTASKS
 from expgrade.grading.figures import plt, png
+from expgrade.grading.subtasks import SUBTASKS
 
-RATE_KEYS = (*ALL_SUBTASKS, "all")  # the pass rates of the agent table, All-✓ last
+#: the pass rates of the agent table, All-✓ last, and their column headers
+RATE_KEYS = (*(s.name for s in SUBTASKS), "all")
+HEADERS = (*(s.column for s in SUBTASKS), "All ✓")
 
 
 def agent_colors(agents: list[str]) -> dict[str, Any]:
@@ -34,7 +36,7 @@ def pass_rates(agents: list[dict[str, Any]]) -> str | None:
             lo.append(est["value"] - est["ci_low"])
             hi.append(est["ci_high"] - est["value"])
         ax.bar(xs, ys, width, yerr=[lo, hi], capsize=3, label=row["agent"], color=colors[row["agent"]])
-    ax.set_xticks(range(len(RATE_KEYS)), ["D", "I", "E", "C", "integrity", "All ✓"])
+    ax.set_xticks(range(len(RATE_KEYS)), HEADERS)
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("pass rate")
     ax.legend(fontsize=8, loc="upper right")

@@ -16,7 +16,7 @@ from expgrade.grading.estimate import format_estimate
 from expgrade.grading.report import calibration, plots
 
 SUBTASK_KEYS = plots.RATE_KEYS
-HEADERS = ("D", "I", "E", "C", "integrity", "All ✓")
+HEADERS = plots.HEADERS
 
 
 def fmt_est(est: dict[str, Any] | None) -> str:

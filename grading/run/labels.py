@@ -9,19 +9,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from expgrade.grading.aggregate.passing import JUDGED_SUBTASKS
 from expgrade.grading.items import label_row, result_item_key
 from expgrade.grading.run.store import read_results
 from expgrade.grading.schemas import LabelRow
+from expgrade.grading.subtasks import judged_results
 
 
 def run_label_rows(run_dir: Path) -> list[LabelRow]:
     rows = []
     for rec in read_results(run_dir):
-        for subtask in JUDGED_SUBTASKS:
-            sub = getattr(rec.subtasks, subtask)
-            if sub is None:
-                continue
+        for subtask, sub in judged_results(rec.subtasks):
             for item in sub.items:
                 if not isinstance(item.judge, list):
                     continue

@@ -24,7 +24,6 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from expgrade.grading.aggregate.passing import JUDGED_SUBTASKS
 from expgrade.grading.dispatch import Job, get_executor, resources_for
 from expgrade.grading.errors import UserError
 from expgrade.grading.graders.judged import JOINT_RUBRIC
@@ -44,6 +43,7 @@ from expgrade.grading.run.store import ResultsStore, read_results, result_key
 from expgrade.grading.run_folder import RunFolder
 from expgrade.grading.schemas import ResultRecord, Task
 from expgrade.grading.submission_reader import scan_submissions
+from expgrade.grading.subtasks import JUDGED_SUBTASKS
 
 
 @dataclass

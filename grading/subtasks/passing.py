@@ -13,13 +13,7 @@ from collections.abc import Iterable
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, Subtasks
-
-JUDGED_SUBTASKS = ("design", "implementation", "conclusion", "integrity")
-ALL_SUBTASKS = ("design", "implementation", "execution", "conclusion", "integrity")
-
-#: Default share of items a judged subtask needs to pass. 1.0 = every design variable
-#: covered / every requirement implemented, the strict reading of EXP-Bench's D and I.
-DEFAULT_THRESHOLDS: dict[str, float] = {"design": 1.0, "implementation": 1.0, "conclusion": 1.0}
+from expgrade.grading.subtasks import DEFAULT_THRESHOLDS, SUBTASKS
 
 
 def parse_thresholds(specs: Iterable[str]) -> dict[str, float]:
@@ -94,16 +88,16 @@ def is_needed(sub: JudgedSubtask | ExecutionSubtask | None) -> bool:
 
 
 def all_passed(subtasks: Subtasks) -> bool | None:
-    """Conjunctive All-✓ over the needed subtasks (integrity flags count as a fail).
+    """Conjunctive All-✓ over the needed subtasks (a review's flags, integrity's, count as a fail).
 
     None when nothing is needed at all: an empty conjunction is not evidence of success.
     """
     values: list[bool | None] = []
-    for name in ALL_SUBTASKS:
-        sub = getattr(subtasks, name)
+    for s in SUBTASKS:
+        sub = s.of(subtasks)
         if not is_needed(sub):
             continue
-        if name == "integrity" and isinstance(sub, JudgedSubtask) and sub.flags:
+        if s.kind == "review" and isinstance(sub, JudgedSubtask) and sub.flags:
             values.append(False)
             continue
         values.append(subtask_passed(sub))
