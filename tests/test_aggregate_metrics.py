@@ -88,8 +88,8 @@ def test_invalid_leaf_stays_invalid_up_the_tree_and_is_reported() -> None:
     assert score_tree(_tree(), {"a1": 1.0, "b": 1.0}).invalid_leaves == ["a2"]
 
 
-def test_real_paperbench_rubric_scores_and_propagates_invalid(shared_datasets) -> None:
-    path = shared_datasets / "paperbench" / "rubrics" / "semantic-self-consistency.json"
+def test_real_paperbench_rubric_scores_and_propagates_invalid(datasets) -> None:
+    path = datasets / "paperbench" / "rubrics" / "semantic-self-consistency.json"
     tree = RubricNode.model_validate(json.loads(path.read_text()))
     leaves = tree.leaves()
     full = score_tree(tree, {leaf.id: 1.0 for leaf in leaves})
@@ -107,9 +107,9 @@ JUDGE_EVAL = ["semantic-self-consistency", "stay-on-topic-with-classifier-free-g
 
 
 @pytest.mark.parametrize("paper", JUDGE_EVAL)
-def test_tree_score_reproduces_paperbench_human_graded_scores(shared_datasets, paper: str) -> None:
+def test_tree_score_reproduces_paperbench_human_graded_scores(datasets, paper: str) -> None:
     """JudgeEval trees carry PaperBench's own score at every node; ours must agree everywhere."""
-    path = shared_datasets / "paperbench" / "judge_eval" / f"{paper}.expected_result.json"
+    path = datasets / "paperbench" / "judge_eval" / f"{paper}.expected_result.json"
     data = json.loads(path.read_text())
     tree = RubricNode.model_validate(data)
     leaf_scores = {}

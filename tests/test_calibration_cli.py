@@ -147,13 +147,13 @@ def test_bad_row_names_file_record_and_field(tmp_path: Path) -> None:
     assert "line 2" in done.stderr and "rater_kind" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_pandalm_import_and_report(shared_datasets: Path, tmp_path: Path) -> None:
+def test_pandalm_import_and_report(datasets: Path, tmp_path: Path) -> None:
     labels = tmp_path / "pandalm.jsonl"
     done = expgrade(
         "gold",
         "import",
         "pandalm",
-        shared_datasets / "judge_human" / "pandalm" / "testset-v1.json",
+        datasets / "judge_human" / "pandalm" / "testset-v1.json",
         "--out",
         labels,
     )
@@ -184,10 +184,10 @@ def test_pandalm_import_and_report(shared_datasets: Path, tmp_path: Path) -> Non
     assert report["corrected_scores"] == []
 
 
-def test_llmbar_import_and_position_consistency(shared_datasets: Path, tmp_path: Path) -> None:
+def test_llmbar_import_and_position_consistency(datasets: Path, tmp_path: Path) -> None:
     labels = tmp_path / "llmbar.csv"
     done = expgrade(
-        "gold", "import", "llmbar", shared_datasets / "judge_human" / "llmbar_natural", "--out", labels
+        "gold", "import", "llmbar", datasets / "judge_human" / "llmbar_natural", "--out", labels
     )
     assert done.returncode == 0, done.stderr
     rows = read_label_rows(labels)
@@ -204,9 +204,9 @@ def test_llmbar_import_and_position_consistency(shared_datasets: Path, tmp_path:
     assert report["humans"]["n_raters"] == 1 and report["humans"]["krippendorff_alpha"]["value"] is None
 
 
-def test_paperbench_human_only_report(shared_datasets: Path, tmp_path: Path) -> None:
+def test_paperbench_human_only_report(datasets: Path, tmp_path: Path) -> None:
     labels = tmp_path / "pb.jsonl"
-    sources = sorted((shared_datasets / "paperbench" / "judge_eval").glob("*.json"))
+    sources = sorted((datasets / "paperbench" / "judge_eval").glob("*.json"))
     assert expgrade("gold", "import", "paperbench", *sources, "--out", labels).returncode == 0
     out = tmp_path / "report"
     done = expgrade("calibrate", labels, "--out", out, "--bootstrap", "50")

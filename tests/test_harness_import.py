@@ -260,8 +260,8 @@ def _repo(root: Path) -> Path:
     return root
 
 
-def test_paperbench_folder_and_tarball(tmp_path: Path, shared_datasets: Path) -> None:
-    rubric = shared_datasets / "paperbench" / "rubrics" / "stochastic-interpolants.json"
+def test_paperbench_folder_and_tarball(tmp_path: Path, datasets: Path) -> None:
+    rubric = datasets / "paperbench" / "rubrics" / "stochastic-interpolants.json"
     tasks = tmp_path / "pb.jsonl"
     assert run_cli("tasks", "import", "paperbench", rubric, "--out", tasks).code == 0
     folder = _repo(tmp_path / "stochastic-interpolants")
@@ -296,9 +296,9 @@ def test_paperbench_folder_and_tarball(tmp_path: Path, shared_datasets: Path) ->
 
 
 def test_paperbench_submission_is_graded_against_the_imported_rubric(
-    tmp_path: Path, shared_datasets: Path
+    tmp_path: Path, datasets: Path
 ) -> None:
-    rubric = shared_datasets / "paperbench" / "rubrics" / "stochastic-interpolants.json"
+    rubric = datasets / "paperbench" / "rubrics" / "stochastic-interpolants.json"
     tasks = tmp_path / "pb.jsonl"
     assert run_cli("tasks", "import", "paperbench", rubric, "--out", tasks).code == 0
     leaves = json.loads(tasks.read_text())["rubric"]

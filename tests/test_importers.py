@@ -18,23 +18,37 @@ from expgrade.grading.task_importers.paperbench import gold_labels
 CONSUMED = {"question", "method", "expected_outcome", "design_complexity", "requirements", "masked_source"}
 
 
-@pytest.fixture(scope="module")
-def expbench(shared_datasets: Path) -> list[Task]:
-    result = import_batch(
-        IMPORTERS["expbench"], sorted((shared_datasets / "expbench" / "iclr2024").glob("*.json"))
-    )
+def _expbench(root: Path) -> list[Task]:
+    result = import_batch(IMPORTERS["expbench"], sorted((root / "expbench" / "iclr2024").glob("*.json")))
+    assert not result.failed
+    return result.tasks
+
+
+def _autoexperiment(root: Path) -> list[Task]:
+    result = import_batch(IMPORTERS["autoexperiment"], [root / "autoexperiment"])
     assert not result.failed
     return result.tasks
 
 
 @pytest.fixture(scope="module")
-def autoexperiment(shared_datasets: Path) -> list[Task]:
-    result = import_batch(IMPORTERS["autoexperiment"], [shared_datasets / "autoexperiment"])
-    assert not result.failed
-    return result.tasks
+def expbench(datasets: Path) -> list[Task]:
+    return _expbench(datasets)
 
 
-def test_expbench_imports_all_206_tasks_with_unique_stable_ids(expbench: list[Task]) -> None:
+@pytest.fixture(scope="module")
+def autoexperiment(datasets: Path) -> list[Task]:
+    return _autoexperiment(datasets)
+
+
+def test_bundled_expbench_has_all_three_kinds_with_unique_stable_ids(expbench: list[Task]) -> None:
+    assert len(expbench) == len({t.id for t in expbench}) == 29
+    assert {t.extra["expbench_kind"] for t in expbench} == {"masked_source", "source-only", "neither"}
+    assert "expbench/iclr2024/19033/0" in {t.id for t in expbench}
+    assert "expbench/iclr2024/18277/0" in {t.id for t in expbench}  # from 18277_complete_final_sonnet37.json
+
+
+def test_expbench_imports_all_206_tasks_with_unique_stable_ids(shared_datasets: Path) -> None:
+    expbench = _expbench(shared_datasets)
     assert len(expbench) == 206
     assert len({t.id for t in expbench}) == 206
     assert "expbench/iclr2024/19033/0" in {t.id for t in expbench}
@@ -42,7 +56,8 @@ def test_expbench_imports_all_206_tasks_with_unique_stable_ids(expbench: list[Ta
     assert all(t.id.startswith("expbench/iclr2024/") and t.source.benchmark == "expbench" for t in expbench)
 
 
-def test_expbench_kinds_match_the_published_counts(expbench: list[Task]) -> None:
+def test_expbench_kinds_match_the_published_counts(shared_datasets: Path) -> None:
+    expbench = _expbench(shared_datasets)
     kinds = Counter(t.extra["expbench_kind"] for t in expbench)
     assert kinds == {"masked_source": 97, "source-only": 55, "neither": 54}
     no_answer = [t for t in expbench if "no_answer" in t.extra]
@@ -72,9 +87,9 @@ def test_expbench_design_ground_truth_including_wrapped_and_absent(expbench: lis
     assert all("design" in t.extra["missing_ground_truth"] for t in absent)
 
 
-def test_expbench_keeps_every_other_field(shared_datasets: Path, expbench: list[Task]) -> None:
+def test_expbench_keeps_every_other_field(datasets: Path, expbench: list[Task]) -> None:
     by_id = {t.id: t for t in expbench}
-    path = shared_datasets / "expbench" / "iclr2024" / "19044_complete_final.json"
+    path = datasets / "expbench" / "iclr2024" / "19044_complete_final.json"
     raw = json.loads(path.read_text())["questions"]
     for i, item in enumerate(raw):
         task = by_id[f"expbench/iclr2024/19044/{i}"]
@@ -87,7 +102,14 @@ def test_expbench_keeps_every_other_field(shared_datasets: Path, expbench: list[
     assert "main_takeaways" in by_id["expbench/iclr2024/19033/0"].extra["paper"]
 
 
-def test_autoexperiment_imports_219_rows(autoexperiment: list[Task]) -> None:
+def test_autoexperiment_fixture_rows_import_from_every_file(autoexperiment: list[Task]) -> None:
+    per_file = Counter(t.source.extra["file"] for t in autoexperiment)
+    assert per_file == {"mlrc_n=0.jsonl": 1, "mlrc_n=1.jsonl": 2, "mlrc_n=2.jsonl": 1}
+    assert {t.id for t in autoexperiment} >= {"autoexperiment/0000.00001_", "autoexperiment/0000.00001_0,1"}
+
+
+def test_autoexperiment_imports_219_rows(shared_datasets: Path) -> None:
+    autoexperiment = _autoexperiment(shared_datasets)
     assert len(autoexperiment) == 219
     assert len({t.id for t in autoexperiment}) == 219
     per_file = Counter(t.source.extra["file"] for t in autoexperiment)
@@ -95,8 +117,8 @@ def test_autoexperiment_imports_219_rows(autoexperiment: list[Task]) -> None:
     assert all(t.tolerance is not None and t.tolerance.rel == 0.05 for t in autoexperiment)
 
 
-def test_autoexperiment_task_fields(shared_datasets: Path, autoexperiment: list[Task]) -> None:
-    row = json.loads((shared_datasets / "autoexperiment" / "mlrc_n=2.jsonl").read_text().splitlines()[0])
+def test_autoexperiment_task_fields(datasets: Path, autoexperiment: list[Task]) -> None:
+    row = json.loads((datasets / "autoexperiment" / "mlrc_n=2.jsonl").read_text().splitlines()[0])
     task = next(t for t in autoexperiment if t.id == f"autoexperiment/{row['paper_id']}_{row['func_ids']}")
     assert task.run is not None and task.run.command == row["solution"]
     assert task.question == row["experiments"]
@@ -110,7 +132,7 @@ def test_autoexperiment_task_fields(shared_datasets: Path, autoexperiment: list[
 
 
 def test_autoexperiment_one_element_lists_are_their_metric(autoexperiment: list[Task]) -> None:
-    task = next(t for t in autoexperiment if t.source.paper_id == "2205.00048")
+    task = next(t for t in autoexperiment if "results_raw" in t.extra)
     raw = task.extra["results_raw"]
     first = next(iter(raw))
     assert task.expected_results is not None
@@ -133,9 +155,9 @@ def test_numeric_leaves_flatten_nested_results() -> None:
     assert other == ["d", "e"]
 
 
-def test_paperbench_rubrics_become_tasks_with_their_trees(shared_datasets: Path) -> None:
+def test_paperbench_rubrics_become_tasks_with_their_trees(datasets: Path) -> None:
     result = import_batch(
-        IMPORTERS["paperbench"], sorted((shared_datasets / "paperbench" / "rubrics").glob("*.json"))
+        IMPORTERS["paperbench"], sorted((datasets / "paperbench" / "rubrics").glob("*.json"))
     )
     leaves = {t.id: len(t.rubric.leaves()) for t in result.tasks if t.rubric}
     assert leaves == {
@@ -150,8 +172,8 @@ def test_paperbench_rubrics_become_tasks_with_their_trees(shared_datasets: Path)
     assert "finegrained_task_category" in tree.leaves()[0].extra
 
 
-def test_paperbench_gold_rows_one_per_leaf(shared_datasets: Path) -> None:
-    folder = shared_datasets / "paperbench" / "judge_eval"
+def test_paperbench_gold_rows_one_per_leaf(datasets: Path) -> None:
+    folder = datasets / "paperbench" / "judge_eval"
     counts = {p.name: len(gold_labels(p)) for p in sorted(folder.glob("*.json"))}
     assert sorted(counts.values()) == [79, 116]
     path = folder / "semantic-self-consistency.expected_result.json"
@@ -194,8 +216,8 @@ def test_paperbench_non_binary_leaf_score_is_an_error_naming_the_leaf(tmp_path: 
         gold_labels(path)
 
 
-def test_repeated_ids_across_files_skip_the_later_file(tmp_path: Path, shared_datasets: Path) -> None:
-    src = shared_datasets / "expbench" / "iclr2024" / "19033_complete_final.json"
+def test_repeated_ids_across_files_skip_the_later_file(tmp_path: Path, datasets: Path) -> None:
+    src = datasets / "expbench" / "iclr2024" / "19033_complete_final.json"
     copy = tmp_path / "iclr2024" / "19033_complete_final_v2.json"
     copy.parent.mkdir()
     copy.write_text(src.read_text())
@@ -203,26 +225,6 @@ def test_repeated_ids_across_files_skip_the_later_file(tmp_path: Path, shared_da
     assert len(result.tasks) == 3
     assert [f.path for f in result.failed] == [copy]
     assert "already imported" in (result.failed[0].error or "")
-
-
-def test_bundled_examples_import() -> None:
-    examples = Path(__file__).resolve().parents[1] / "examples" / "datasets"
-    expbench = import_batch(IMPORTERS["expbench"], [examples / "expbench"])
-    assert not expbench.failed and len(expbench.tasks) == 7
-    assert {t.extra["expbench_kind"] for t in expbench.tasks} == {"masked_source", "source-only", "neither"}
-    rubric = import_batch(
-        IMPORTERS["paperbench"], sorted((examples / "paperbench" / "rubrics").glob("*.json"))
-    )
-    assert [t.id for t in rubric.tasks] == ["paperbench/semantic-self-consistency"]
-    assert (
-        len(
-            gold_labels(
-                examples / "paperbench" / "judge_eval" / "semantic-self-consistency.expected_result.json"
-            )
-        )
-        == 79
-    )
-
 
 def test_task_problems_empty_file_and_missing_repo(tmp_path: Path) -> None:
     from expgrade.cli.tasks import task_problems

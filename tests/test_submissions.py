@@ -198,7 +198,7 @@ def test_empty_submissions_folder_is_a_user_error(tmp_path: Path) -> None:
     assert r.code == 2 and "folder has no submissions" in r.err
 
 
-def test_cli_validate_lists_submissions_and_problems(tmp_path: Path, shared_datasets: Path) -> None:
+def test_cli_validate_lists_submissions_and_problems(tmp_path: Path, datasets: Path) -> None:
     native(tmp_path, "good")
     native(tmp_path, "sneaky", artifacts={"log": "../good/submission.json"})
     native(tmp_path, "unknown-task", task_id="expbench/iclr2024/19033/99")
@@ -208,7 +208,7 @@ def test_cli_validate_lists_submissions_and_problems(tmp_path: Path, shared_data
             "tasks",
             "import",
             "expbench",
-            shared_datasets / "expbench" / "iclr2024" / "19033_complete_final.json",
+            datasets / "expbench" / "iclr2024" / "19033_complete_final.json",
             "--out",
             tasks,
         ).code
