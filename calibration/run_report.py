@@ -21,6 +21,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -31,7 +32,8 @@ from expgrade.calibration.corrected import active_ppi_mean, labels_for_half_widt
 from expgrade.grading.errors import UserError
 from expgrade.grading.estimate import Estimate
 from expgrade.grading.items import INCLUSION_KEY, is_judged, result_item_key
-from expgrade.grading.schemas import JudgedSubtask, LabelRow, ResultRecord
+from expgrade.grading.run.store import read_results, report_run
+from expgrade.grading.schemas import CalibrationBlock, JudgedSubtask, LabelRow, ResultRecord, RunReport
 from expgrade.grading.subtasks import BY_NAME, DEFAULT_THRESHOLDS, JUDGED_SUBTASKS, judged_results
 from expgrade.grading.subtasks.passing import all_passed, passes, subtask_passed
 
@@ -235,7 +237,7 @@ def calibrate_run(
     n_boot: int = 1000,
     confidence: float = 0.95,
     seed: int = 0,
-) -> dict[str, Any]:
+) -> CalibrationBlock:
     """The `calibration` block of report.json (see the module docstring for the rules)."""
     limits = {**DEFAULT_THRESHOLDS, **(thresholds or {})}
     empty = Gold({}, {}, {})
@@ -290,4 +292,32 @@ def calibrate_run(
     }
     if gold is not None:
         out["gold"] = g.match
-    return out
+    return CalibrationBlock.model_validate(out)
+
+
+def report_with_calibration(
+    run_dir: Path,
+    gold: Sequence[LabelRow] | None = None,
+    gold_source: str = "gold labels",
+    *,
+    n_boot: int = 1000,
+    confidence: float = 0.95,
+    seed: int | None = None,
+) -> RunReport:
+    """The run report of `run_dir` with its calibration block: against `gold` (human label rows,
+    read from `gold_source`) when given, else the uncalibrated block with the labels it would take.
+
+    The block is computed under the run's own pass thresholds and the report's bootstrap seed.
+    """
+    report = report_run(run_dir, n_boot=n_boot, confidence=confidence, seed=seed)
+    records = read_results(run_dir)
+    matched = None if gold is None else read_gold(gold, gold_source, run_item_ids(records))
+    block = calibrate_run(
+        records,
+        matched,
+        thresholds=report.manifest.thresholds or {},
+        n_boot=n_boot,
+        confidence=confidence,
+        seed=report.bootstrap.seed,
+    )
+    return report.with_calibration(block)

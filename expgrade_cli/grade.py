@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -21,6 +21,7 @@ from expgrade.grading.subtasks.passing import parse_thresholds
 if TYPE_CHECKING:
     from expgrade.grading.judge import JudgeRequest
     from expgrade.grading.schemas import LabelRow
+    from expgrade.grading.schemas.report import GoldMatch
 
 
 @app.command()
@@ -251,15 +252,17 @@ def report(
     corrected pass rates (with --gold), plots, per-task drill-down."""
     import json
 
+    from expgrade.calibration.run_report import report_with_calibration
     from expgrade.grading.report import render_html, render_markdown
-    from expgrade.grading.run.store import report_run
 
     if format not in ("html", "md", "json"):
         raise UserError(f"unknown format '{format}' (expected html, md or json)", field="--format")
-    data = report_run(run_dir, n_boot=bootstrap, confidence=confidence, seed=seed)
-    data["calibration"] = _calibration(run_dir, data, gold, db, bootstrap, confidence)
+    rows, source = _gold_rows(gold, db) if gold is not None else (None, "")
+    data = report_with_calibration(run_dir, rows, source, n_boot=bootstrap, confidence=confidence, seed=seed)
+    if data.calibration is not None and data.calibration.gold is not None:
+        _say_gold_match(data.calibration.gold)
     if format == "json":
-        text = json.dumps(data, indent=2, ensure_ascii=False)
+        text = json.dumps(data.as_json(), indent=2, ensure_ascii=False)
         if out is None:
             print(text)
             return
@@ -284,34 +287,13 @@ def _gold_rows(source: str, db: str | None) -> tuple[list[LabelRow], str]:
     return export_rows(Store.open(db), source), f"annotation project '{source}'"
 
 
-def _calibration(
-    run_dir: Path, data: dict[str, Any], gold: str | None, db: str | None, n_boot: int, confidence: float
-) -> dict[str, Any]:
-    from expgrade.calibration.run_report import calibrate_run, read_gold, run_item_ids
-    from expgrade.grading.run.store import read_results
-
-    records = read_results(run_dir)
-    matched = None
-    if gold is not None:
-        rows, source = _gold_rows(gold, db)
-        matched = read_gold(rows, source, run_item_ids(records))
-        m = matched.match
-        err_console.print(
-            f"gold: {m['matched']} of {m['gold_items']} labelled item(s) match the run, "
-            f"{m['unmatched']} do not"
-            + (f" (e.g. {', '.join(m['examples_unmatched'])})" if m["unmatched"] else "")
-            + (f"; matched e.g. {', '.join(m['examples_matched'])}" if m["matched"] else ""),
-            highlight=False,
-            soft_wrap=True,
-        )
-    thresholds = data["manifest"].get("thresholds") or {}
-    return calibrate_run(
-        records,
-        matched,
-        thresholds=thresholds,
-        n_boot=n_boot,
-        confidence=confidence,
-        seed=int(data["bootstrap"]["seed"]),
+def _say_gold_match(m: GoldMatch) -> None:
+    err_console.print(
+        f"gold: {m.matched} of {m.gold_items} labelled item(s) match the run, {m.unmatched} do not"
+        + (f" (e.g. {', '.join(m.examples_unmatched)})" if m.unmatched else "")
+        + (f"; matched e.g. {', '.join(m.examples_matched)}" if m.matched else ""),
+        highlight=False,
+        soft_wrap=True,
     )
 
 
@@ -347,11 +329,14 @@ def demo(
     Judges: the models in $EXPGRADE_JUDGE (comma-separated; $EXPGRADE_API_BASE for the endpoint)
     when set, else the bundled scripted judge server, whose verdicts are scripted, not judged.
     """
+    from expgrade.calibration.run_report import report_with_calibration
     from expgrade.grading.run.demo import run_demo
 
-    def uncalibrated(run_dir: Path, data: dict[str, Any]) -> dict[str, Any]:
-        return _calibration(run_dir, data, None, None, int(data["bootstrap"]["n"]), 0.95)
-
     run_demo(
-        out, sandbox=sandbox, fresh=fresh, console=console, err_console=err_console, calibration=uncalibrated
+        out,
+        sandbox=sandbox,
+        fresh=fresh,
+        console=console,
+        err_console=err_console,
+        report=report_with_calibration,
     )

@@ -16,7 +16,7 @@ from expgrade.grading.schemas import FORMATS as SCHEMAS
 def schema(
     name: Annotated[str, typer.Argument(help=f"One of: {', '.join(SCHEMAS)}.")],
 ) -> None:
-    """Print the JSON Schema of a Task, a submission.json, a results record or a label row."""
+    """Print the JSON Schema of a Task, a submission.json, a results record, a label row or the run report."""
     model = SCHEMAS.get(name)
     if model is None:
         raise UserError(f"unknown schema '{name}'; expected one of: {', '.join(SCHEMAS)}")

@@ -186,9 +186,7 @@ def test_pandalm_import_and_report(datasets: Path, tmp_path: Path) -> None:
 
 def test_llmbar_import_and_position_consistency(datasets: Path, tmp_path: Path) -> None:
     labels = tmp_path / "llmbar.csv"
-    done = expgrade(
-        "gold", "import", "llmbar", datasets / "judge_human" / "llmbar_natural", "--out", labels
-    )
+    done = expgrade("gold", "import", "llmbar", datasets / "judge_human" / "llmbar_natural", "--out", labels)
     assert done.returncode == 0, done.stderr
     rows = read_label_rows(labels)
     assert len(rows) == 100 + 4 * 100 * 2

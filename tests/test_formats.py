@@ -6,9 +6,11 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+from pydantic import ValidationError
 from script_support import load_script
 
-from expgrade.grading.schemas import FORMATS
+from expgrade.grading.schemas import FORMATS, RunReport
 from expgrade.grading.status import Unscorable
 
 REPO = Path(__file__).resolve().parents[1]
@@ -38,3 +40,14 @@ def test_no_code_cites_the_old_contract_file() -> None:
         if "CONTRACT" in p.read_text(encoding="utf-8")
     ]
     assert cited == []
+
+
+def test_the_run_report_is_typed_and_refuses_a_key_it_does_not_declare(tmp_path: Path) -> None:
+    from expgrade.grading.report import build_report
+
+    report = build_report(tmp_path, [], {"seed": 3}, n_boot=10)
+    data = report.as_json()
+    assert "calibration" not in data and data["bootstrap"]["seed"] == 3  # only what was set
+    assert RunReport.model_validate(data).as_json() == data
+    with pytest.raises(ValidationError, match="surprise"):
+        RunReport.model_validate({**data, "surprise": 1})

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from expgrade.cli import _register, app
 from expgrade.grading.labels_io import read_label_rows
+from expgrade.grading.schemas import RunReport
 
 FLAGGED = ["forbidden_action:paper_access", "forbidden_action:git_operations", "forbidden_action:fake_data"]
 NOT_RUN = ("not_run", None, None, [])
@@ -134,6 +135,12 @@ def test_report_in_three_formats(graded: Path) -> None:
     assert careful["pass_rates"]["execution"]["n"] == 1  # not_run tasks are not counted
     assert careful["pass_rates"]["design"]["n_clusters"] == 2
     assert report["flags"]["integrity:literal_expected_numbers"] == 1
+    # the stable keys of docs/formats.md §4.3, and the typed model writes back exactly this object
+    assert list(report) == [
+        *("run_dir", "n_results", "n_tasks", "n_papers", "bootstrap", "manifest", "letters", "agents"),
+        *("status_counts", "unscorable_counts", "flags", "injection_flags", "tasks", "scores", "calibration"),
+    ]
+    assert RunReport.model_validate(report).as_json() == report
     for fmt in ("html", "md"):
         assert f"report.{fmt}" in invoke("report", graded, "--format", fmt)
     html = (graded / "report.html").read_text()

@@ -295,9 +295,7 @@ def test_paperbench_folder_and_tarball(tmp_path: Path, datasets: Path) -> None:
     validate(out, tasks)
 
 
-def test_paperbench_submission_is_graded_against_the_imported_rubric(
-    tmp_path: Path, datasets: Path
-) -> None:
+def test_paperbench_submission_is_graded_against_the_imported_rubric(tmp_path: Path, datasets: Path) -> None:
     rubric = datasets / "paperbench" / "rubrics" / "stochastic-interpolants.json"
     tasks = tmp_path / "pb.jsonl"
     assert run_cli("tasks", "import", "paperbench", rubric, "--out", tasks).code == 0

@@ -226,6 +226,7 @@ def test_repeated_ids_across_files_skip_the_later_file(tmp_path: Path, datasets:
     assert [f.path for f in result.failed] == [copy]
     assert "already imported" in (result.failed[0].error or "")
 
+
 def test_task_problems_empty_file_and_missing_repo(tmp_path: Path) -> None:
     from expgrade.cli.tasks import task_problems
 

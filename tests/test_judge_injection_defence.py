@@ -322,11 +322,12 @@ def test_report_counts_flags_per_agent(tmp_path: Path) -> None:
         ),
         record("agent-b", [item("c1", [], [None])]),
     ]
-    report = build_report(tmp_path, records, {}, n_boot=10)
     # The run report's calibration block (as `expgrade report` adds it) renders beside the counts.
-    report["calibration"] = calibrate_run(records, None, n_boot=10)
-    assert report["calibration"]["status"] == "uncalibrated"
-    assert report["injection_flags"] == {
+    report = build_report(tmp_path, records, {}, n_boot=10).with_calibration(
+        calibrate_run(records, None, n_boot=10)
+    )
+    assert report.calibration is not None and report.calibration.status == "uncalibrated"
+    assert report.injection_flags == {
         "agent-a": {
             DEPENDS_ON_INJECTION: 1,
             PROMPT_INJECTION: 2,

@@ -18,7 +18,7 @@ from test_calibration_cli import expgrade
 from expgrade.annotation_app.store import LabelInput, Store
 from expgrade.grading.items import ItemKey, item_id
 from expgrade.grading.labels_io import read_label_rows, write_label_rows
-from expgrade.grading.schemas import LabelRow
+from expgrade.grading.schemas import CalibrationBlock, LabelRow
 
 #: people see through the cheater's no-op optimiser that fooled the scripted judge
 FLIPPED_BY_PEOPLE = "cheater-adam/implementation/"
@@ -82,6 +82,7 @@ def test_every_labelled_item_joins_from_grade_to_calibrate_and_report(graded: Pa
         assert "69 of 69 labelled item(s) match the run, 0 do not" in out.stderr
         c = json.loads(out.stdout)["calibration"]
         assert c["status"] == "calibrated" and c["gold"]["matched"] == 69
+        assert CalibrationBlock.model_validate(c).as_json() == c  # the typed block, gold included
         impl = c["items"]["implementation"]
         # 3 requirements x 3 submissions; people fail the cheater's optimiser item the judge passed
         assert impl["n_gold"] == 9 and impl["raw_pass_rate"] == pytest.approx(6 / 9)

@@ -1,6 +1,6 @@
-"""The run report as data: per-agent tables, per-subtask counts, per-task drill-down.
+"""The run report as data (`RunReport`): per-agent tables, per-subtask counts, per-task drill-down.
 
-HTML, Markdown and JSON are renderings of this one structure, so the three formats never
+HTML, Markdown and JSON are renderings of this one typed structure, so the three formats never
 disagree about a number.
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from expgrade.grading.aggregate import agent_table
 from expgrade.grading.judge.types import DEPENDS_ON_INJECTION, PROMPT_INJECTION
-from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord
+from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord, RunReport
 from expgrade.grading.subtasks import LETTERS, SUBTASKS, judged_results
 from expgrade.grading.subtasks.passing import is_needed, subtask_passed
 
@@ -58,8 +58,8 @@ def build_report(
     n_boot: int = 1000,
     confidence: float = 0.95,
     seed: int | None = None,
-) -> dict[str, Any]:
-    """The report of a run's `records`.
+) -> RunReport:
+    """The report of a run's `records`, without its calibration block (expgrade.calibration.run_report).
 
     Reading them is the caller's (expgrade.grading.run.store.report_run)."""
     seed = int(manifest.get("seed", 0)) if seed is None else seed
@@ -72,7 +72,7 @@ def build_report(
         for s in SUBTASKS:
             if (sub := s.of(r.subtasks)) is not None:
                 counts[s.name][sub.status] += 1
-    return {
+    data = {
         "run_dir": str(run_dir),
         "n_results": len(records),
         "n_tasks": len({r.task_id for r in records}),
@@ -109,6 +109,7 @@ def build_report(
             if s.judged
         },
     }
+    return RunReport.model_validate(data)
 
 
 def _unscorable_counts(records: list[ResultRecord]) -> list[dict[str, Any]]:

@@ -14,6 +14,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from expgrade.grading.estimate import format_estimate
 from expgrade.grading.report import calibration, plots
+from expgrade.grading.schemas import RunReport
 
 SUBTASK_KEYS = plots.RATE_KEYS
 HEADERS = plots.HEADERS
@@ -43,7 +44,8 @@ def _with_calibration(report: dict[str, Any], agent: dict[str, Any], key: str) -
     return fmt_est(agent["pass_rates"][key]) + (f" · {beside}" if beside else "")
 
 
-def render_markdown(report: dict[str, Any]) -> str:
+def render_markdown(run_report: RunReport) -> str:
+    report = run_report.as_json()  # rendered from the JSON form, so the formats read one structure
     lines = [
         f"# expgrade run report: {report['run_dir']}",
         "",
@@ -180,7 +182,8 @@ def _cls(value: Any) -> str:
     return {True: "pass", "pass": "pass", False: "fail", "fail": "fail"}.get(value, "unk")
 
 
-def render_html(report: dict[str, Any]) -> str:
+def render_html(run_report: RunReport) -> str:
+    report = run_report.as_json()
     env = Environment(
         loader=FileSystemLoader(Path(__file__).parent),
         autoescape=select_autoescape(default=True, default_for_string=True),

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
 from expgrade.grading.report.calibration import UNCALIBRATED, calibrated
 from expgrade.grading.report.render import HEADERS, SUBTASK_KEYS
+from expgrade.grading.schemas import RunReport
 
 
-def print_summary(data: dict[str, Any], console: Console) -> None:
+def print_summary(report: RunReport, console: Console) -> None:
+    data = report.as_json()
     # No vertical rules: the table then fits an 80-column terminal without wrapping cells.
     table = Table(
         title="pass rate per agent (decided results in brackets; intervals in the report)",

@@ -13,7 +13,7 @@ import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.panel import Panel
@@ -26,6 +26,7 @@ from expgrade.grading.report import print_summary, render_html, render_markdown
 from expgrade.grading.run.orchestrator import grade_run
 from expgrade.grading.run.store import report_run
 from expgrade.grading.run_folder import RunFolder
+from expgrade.grading.schemas import RunReport
 
 if TYPE_CHECKING:
     from expgrade.grading.judge.scripted_server import ServerScript
@@ -89,10 +90,10 @@ def run_demo(
     fresh: bool,
     console: Console,
     err_console: Console,
-    calibration: Callable[[Path, dict[str, Any]], dict[str, Any]] | None = None,
+    report: Callable[[Path], RunReport] = report_run,
 ) -> Path:
-    """Grade the bundled examples into OUT/run and write the report; `calibration` (given by
-    the CLI, which may import the calibration package) adds the report's judge-reliability block."""
+    """Grade the bundled examples into OUT/run and write the report, made by `report` (the CLI
+    gives one with the judge-reliability block: it may import the calibration package)."""
     source = demo_source()
     run_dir = out / "run"
     if fresh and run_dir.exists():
@@ -141,9 +142,7 @@ def run_demo(
         if server is not None:
             server.stop()
     folder = RunFolder(run_dir)
-    data = report_run(run_dir)
-    if calibration is not None:
-        data["calibration"] = calibration(run_dir, data)
+    data = report(run_dir)
     (run_dir / "report.html").write_text(render_html(data), encoding="utf-8")
     (run_dir / "report.md").write_text(render_markdown(data), encoding="utf-8")
     print_summary(data, console)

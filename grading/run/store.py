@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.jsonl import append_line, cut_torn_tail, iter_json_lines, read_models
 from expgrade.grading.report import build_report
 from expgrade.grading.run.manifest import load_manifest
 from expgrade.grading.run_folder import RunFolder
-from expgrade.grading.schemas import ResultRecord
+from expgrade.grading.schemas import ResultRecord, RunReport
 
 
 def result_key(task_id: str, submission_id: str) -> str:
@@ -62,7 +61,7 @@ def read_results(run_dir: Path) -> list[ResultRecord]:
 
 def report_run(
     run_dir: Path, *, n_boot: int = 1000, confidence: float = 0.95, seed: int | None = None
-) -> dict[str, Any]:
+) -> RunReport:
     """The report of a run folder: its results and manifest, read here, handed to `build_report`."""
     return build_report(
         run_dir,

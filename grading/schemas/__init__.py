@@ -1,7 +1,10 @@
 """Pydantic models of every file format expgrade reads or writes (docs/formats.md §2–§5)."""
 
+from pydantic import BaseModel
+
 from expgrade.grading.schemas.base import Record
 from expgrade.grading.schemas.label import LabelRow
+from expgrade.grading.schemas.report import CalibrationBlock, RunReport
 from expgrade.grading.schemas.result import (
     CriterionItem,
     Deviation,
@@ -24,15 +27,17 @@ from expgrade.grading.schemas.task import (
 )
 
 #: The file formats of docs/formats.md by name: `expgrade schema NAME` and docs/schemas/.
-FORMATS: dict[str, type[Record]] = {
+FORMATS: dict[str, type[BaseModel]] = {
     "task": Task,
     "submission": Submission,
     "result": ResultRecord,
     "label": LabelRow,
+    "report": RunReport,
 }
 
 __all__ = [
     "FORMATS",
+    "CalibrationBlock",
     "CriterionItem",
     "Design",
     "Deviation",
@@ -45,6 +50,7 @@ __all__ = [
     "RepoSpec",
     "ResultRecord",
     "RubricNode",
+    "RunReport",
     "RunSpec",
     "Submission",
     "Subtasks",

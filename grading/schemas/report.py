@@ -1,0 +1,204 @@
+"""The run report (docs/formats.md §4.3): `expgrade report --format json`, its calibration block included.
+
+`expgrade.grading.report.build_report` makes it and `expgrade.calibration.run_report` adds the
+calibration block; the CLI and the demo only render it. Its JSON keys are a stable interface,
+so the models forbid unknown keys (a key added to the report without its field fails) and
+`as_json` writes exactly the keys that were set: a key the report leaves out (an estimate's
+`n`, a cell's `not_estimable`, the block's `gold` without labels) stays out.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: a JSON number as the report computed it: an int stays an int (a count, a seed)
+Number = int | float
+
+
+class ReportModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    def as_json(self) -> dict[str, Any]:
+        """Its JSON object: exactly the keys that were set, aliases as written."""
+        return self.model_dump(mode="json", by_alias=True, exclude_unset=True)
+
+
+class ReportEstimate(ReportModel):
+    """A value with its interval (`expgrade.grading.estimate`); null where not estimable."""
+
+    value: Number | None
+    ci_low: Number | None
+    ci_high: Number | None
+    n: int | None = Field(None, description="units it was computed on, where stated")
+    n_clusters: int | None = Field(None, description="bootstrap clusters (papers), where stated")
+
+
+class ReportBootstrap(ReportModel):
+    n: int
+    confidence: Number
+    seed: int
+    cluster: str
+
+
+class ReportManifest(ReportModel):
+    """What decided the verdicts, copied from the run's manifest.json (null when it lacks a key)."""
+
+    judges: list[str] | None = None
+    subtasks: list[str] | None = None
+    thresholds: dict[str, Number] | None = None
+    seed: int | None = None
+    rubrics: dict[str, Any] | None = None
+    images: dict[str, Any] | None = None
+    versions: dict[str, Any] | None = None
+    tasks_file: str | None = None
+    created_at: str | None = None
+
+
+class PassAtKRow(ReportModel):
+    k: int
+    value: Number | None
+    n_tasks: int
+    n_tasks_short: int
+    n_undecided_attempts: int
+
+
+class AgentSummary(ReportModel):
+    """One agent's row: pass rates per subtask and `all` (All-✓) among decided results."""
+
+    agent: str
+    n_results: int
+    n_tasks: int
+    pass_rates: dict[str, ReportEstimate]
+    undecided: dict[str, int]
+    mean_scores: dict[str, ReportEstimate]
+    autoexperiment: ReportEstimate
+    pass_at_k: dict[str, PassAtKRow]
+    integrity_flagged: int
+    cost_usd: Number | None
+    duration_s: Number
+
+
+class UnscorableCount(ReportModel):
+    subtask: str
+    level: Literal["subtask", "item"]
+    reason: str
+    count: int
+
+
+class ItemView(ReportModel):
+    criterion: str
+    verdict: str | None
+    rationale: str | None
+    judge: str | list[str | None] | None
+    flags: list[str]
+
+
+class JudgedView(ReportModel):
+    status: str
+    passed: bool | None
+    flags: list[str]
+    score: Number | None
+    reason: str | None
+    items: list[ItemView]
+
+
+class ExecutionView(ReportModel):
+    status: str
+    passed: bool | None
+    flags: list[str]
+    reason: str | None
+    exit_code: int | None
+    duration_s: Number | None
+    measured_results: dict[str, Any]
+    expected_results: dict[str, Any]
+    deviations: list[dict[str, Any]]
+
+
+class SubmissionView(ReportModel):
+    submission_id: str
+    agent: str
+    agent_model: str
+    attempt: int
+    all_passed: bool | None
+    cost_usd: Number | None
+    duration_s: Number | None
+    #: per subtask: passed, or "n/a" when the subtask was not needed
+    passed: dict[str, bool | Literal["n/a"] | None]
+    subtasks: dict[str, JudgedView | ExecutionView | None]
+
+
+class TaskView(ReportModel):
+    task_id: str
+    paper_id: str | None
+    submissions: list[SubmissionView]
+
+
+class AgentScore(ReportModel):
+    agent: str
+    score: Number
+
+
+class CalibrationCell(ReportModel):
+    """Judge against people in one cell (a subtask, or agent × subtask); docs/calibration.md."""
+
+    n: int
+    n_gold: int
+    raw_pass_rate: Number | None
+    method: str
+    weighting: str
+    agreement: ReportEstimate
+    kappa: ReportEstimate
+    tpr: ReportEstimate
+    tnr: ReportEstimate
+    corrected_pass_rate: ReportEstimate
+    not_estimable: str | None = Field(None, description="why there is no corrected rate (too few labels)")
+    labels_for_ci: int = Field(alias="labels_for_ci_0.05")
+    planned_from: str
+
+
+class GoldMatch(ReportModel):
+    gold_items: int
+    matched: int
+    unmatched: int
+    ties: int
+    examples_matched: list[str]
+    examples_unmatched: list[str]
+
+
+class CalibrationBlock(ReportModel):
+    """The report's `calibration`: measured judge reliability and corrected pass rates."""
+
+    status: Literal["calibrated", "uncalibrated"]
+    min_gold: int
+    target_half_width: Number
+    prior_disagreement: Number | None
+    prior_source: str | None
+    per_subtask: dict[str, CalibrationCell]
+    per_agent: dict[str, dict[str, CalibrationCell]]
+    items: dict[str, CalibrationCell]
+    gold: GoldMatch | None = Field(None, description="how the gold labels matched the run (with --gold)")
+
+
+class RunReport(ReportModel):
+    """A run's report: per-agent tables, counts, per-task drill-down and the calibration block."""
+
+    run_dir: str
+    n_results: int
+    n_tasks: int
+    n_papers: int
+    bootstrap: ReportBootstrap
+    manifest: ReportManifest
+    letters: dict[str, str]
+    agents: list[AgentSummary]
+    status_counts: dict[str, dict[str, int]]
+    unscorable_counts: list[UnscorableCount]
+    flags: dict[str, int]
+    injection_flags: dict[str, dict[str, int]]
+    tasks: list[TaskView]
+    scores: dict[str, list[AgentScore]]
+    calibration: CalibrationBlock | None = None
+
+    def with_calibration(self, block: CalibrationBlock) -> RunReport:
+        return self.model_copy(update={"calibration": block})
