@@ -340,3 +340,53 @@ def demo(
         err_console=err_console,
         report=report_with_calibration,
     )
+    _people_loop(out / "people")
+
+
+def _people_loop(out: Path) -> None:
+    """The demo's last step: the loop's corrected numbers on real people (PandaLM's annotators)."""
+    from rich.table import Table
+
+    from expgrade.calibration.people_demo import people_loop
+    from expgrade.grading.run.demo import demo_source
+
+    err_console.print("\ncalibrating two real judges against real people (PandaLM) ...")
+    loop = people_loop(demo_source() / "people" / "pandalm", out)
+    console.print(
+        "\n[bold]The loop on real people.[/] The rates above come from the SCRIPTED judge. These come "
+        f"from real ones: PandaLM's published GPT-3.5 and PandaLM-7B verdicts on {loop.n_items} pairwise "
+        f"items, and its three human annotators, whose labels the demo uses on {loop.n_labelled} random "
+        "items only, as if people had labelled just those. Question: is response 1 strictly better?",
+        highlight=False,
+    )
+    table = Table(title="judge vs people, and the judge's rate corrected for its errors")
+    for column in (
+        "judge",
+        "labelled",
+        "agreement [95 % CI]",
+        "Cohen's κ [CI]",
+        "raw rate",
+        "corrected (PPI++) [CI]",
+    ):
+        table.add_column(column, justify="left" if column == "judge" else "right", no_wrap=column == "judge")
+    corrected = {c["rater"]: c for c in loop.report.corrected_scores if c["group"] == "all"}
+    for judge in (j for j in loop.report.judges if j.subtask is None and j.criterion is None):
+        agree, kappa = judge.statistics["percent_agreement"], judge.statistics["cohen_kappa"]
+        c = corrected.get(judge.rater)
+        table.add_row(
+            judge.rater,
+            str(judge.n),
+            f"{agree.value:.3f} [{agree.ci_low:.3f}, {agree.ci_high:.3f}]",
+            f"{kappa.value:.3f} [{kappa.ci_low:.3f}, {kappa.ci_high:.3f}]",
+            f"{c['judge_rate']:.3f}" if c else "-",
+            f"{c['ppi']['value']:.3f} [{c['ppi']['ci_low']:.3f}, {c['ppi']['ci_high']:.3f}]" if c else "-",
+        )
+    console.print(table)
+    console.print(
+        f"What the people said on all {loop.n_items} items (majority of three): {loop.human_rate_all:.3f}, "
+        "the number the corrected intervals are built to cover; a raw rate carries its judge's bias "
+        "with no interval for it.\n"
+        f"  report      {out / 'report.html'}  (and report.md, report.json)",
+        highlight=False,
+        soft_wrap=True,
+    )

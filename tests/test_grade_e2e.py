@@ -179,3 +179,14 @@ def test_demo_grades_the_bundled_examples_and_says_verdicts_are_scripted(
     assert (run / "report.html").exists() and (run / "report.md").exists()
     ours = {sid: r["all_passed"] for sid, r in results(run).items()}
     assert ours == {sid: r["all_passed"] for sid, r in results(graded).items()}
+    # The demo ends on the loop: real judges against real people, with corrected rates.
+    said = " ".join(result.output.split())  # the console wraps at its width
+    assert "The loop on real people" in said and "gpt-3.5-turbo" in said
+    people = json.loads((tmp_path / "demo" / "people" / "report.json").read_text())
+    assert people["humans"]["n_raters"] == 3
+    corrected = {c["rater"]: c for c in people["corrected_scores"] if c["group"] == "all"}
+    assert set(corrected) == {"gpt-3.5-turbo", "pandalm-7b"}
+    truth = float(said.split("(majority of three): ")[1].split(",")[0])
+    for c in corrected.values():  # the raw rate and the interval that should hold the people's answer
+        assert 0 < c["ppi"]["ci_low"] < truth < c["ppi"]["ci_high"] < 1
+    assert (tmp_path / "demo" / "people" / "report.html").is_file()

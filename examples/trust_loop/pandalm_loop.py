@@ -30,7 +30,7 @@ from expgrade.annotation_app.queueing import Unit, draw, inclusion_probabilities
 from expgrade.calibration.datasets import pandalm_rows
 from expgrade.calibration.run_report import Cell, cell_summary
 
-DATA = Path("/work/shared/datasets/judge_human/pandalm/testset-v1.json")
+DATA = Path(__file__).resolve().parents[1] / "demo" / "people" / "pandalm" / "testset-v1.json"  # bundled
 JUDGE, OTHER = "gpt-3.5-turbo", "pandalm-7b"
 
 
