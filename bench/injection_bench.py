@@ -25,8 +25,8 @@ from pathlib import Path
 from expgrade.calibration.bias import wilson_interval
 from expgrade.grading.judge import PROMPT_INJECTION, JudgeConfig, JudgeEngine, JudgeRequest, JudgeSpec, client
 from expgrade.grading.judge.injection import flags_for, scan
-from expgrade.grading.judge.scripted_server import ScriptedServer, ServerScript
 from expgrade.grading.judge.spotlight import choose_marker, datamark
+from expgrade.grading.testing.judge_server import ScriptedServer, ServerScript
 
 CORPUS = Path(__file__).parent / "injection_corpus"
 TOKENIZER = "openai/gpt-4o-mini"
