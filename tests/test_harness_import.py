@@ -22,7 +22,7 @@ from inspect_support import ADAM_TASK, ANSWER, REPO, SWEEP_TASK, final_diff, run
 
 from expgrade.grading.harness_importers import render_transcript
 from expgrade.grading.harness_importers.writer import ENTRIES, ENTRY_CHARS
-from expgrade.grading.judge.scripted_server import ScriptedServer
+from expgrade.grading.testing.judge_server import ScriptedServer
 
 FIXTURES = Path(__file__).parent / "fixtures" / "harnesses"
 DEMO_TASKS = REPO.parent / "tasks.jsonl"
