@@ -36,6 +36,7 @@ from expgrade.grading.judge.types import PROMPT_INJECTION
 from expgrade.grading.labels_io import read_located_label_rows
 from expgrade.grading.run_folder import RunFolder
 from expgrade.grading.schemas import CriterionItem, LabelRow, ResultRecord, Task
+from expgrade.grading.schemas.submission import SUBMISSION_FILE
 from expgrade.grading.submission_reader import LoadedSubmission, scan_submissions
 from expgrade.grading.subtasks import JUDGED_SUBTASKS, judged_results
 
@@ -461,7 +462,7 @@ def load_tasks_submissions(tasks: Path, submissions: Path) -> list[ItemSpec]:
         if task is None:
             raise UserError(
                 f"task '{loaded.submission.task_id}' is not in {tasks}",
-                file=submissions / sub_id / "submission.json",
+                file=submissions / sub_id / SUBMISSION_FILE,
                 field="task_id",
             )
         work = AgentWork.of(task, loaded, tasks.parent, None)

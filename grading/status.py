@@ -14,6 +14,12 @@ the vocabulary, in docs/formats.md ("Status vocabulary").
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Literal
+
+#: How a verdict or label row ended: with a label, or unscorable with a reason from `Unscorable`.
+VerdictStatus = Literal["graded", "unscorable"]
+#: A judged subtask's status in results.jsonl: a verdict's, or `skipped` when it was not asked for.
+JudgedStatus = Literal[VerdictStatus, "skipped"]
 
 
 class Unscorable(StrEnum):
