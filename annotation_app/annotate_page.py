@@ -282,7 +282,6 @@ def _criterion(item: ItemView) -> None:
     """The criterion and its guidelines, always visible in the panel (as text: the loader read
     them from files, and Markdown would turn a URL in them into a link)."""
     criterion = item.content.get("criterion") or {}
-    st.text(visible(f"{item.subtask or ''} · {criterion.get('id') or ''}"))
     if criterion.get("text"):
         st.text(visible(criterion["text"]))
     if criterion.get("guidelines"):

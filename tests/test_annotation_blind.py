@@ -58,7 +58,8 @@ def stored_texts(db: str) -> list[str]:
     """Every item's stored content and every stored artefact text, as the database holds them."""
     with sqlite3.connect(db) as conn:
         contents = [row[0] for row in conn.execute("SELECT content FROM items")]
-        blobs = [row[0] for row in conn.execute("SELECT text FROM blobs")]
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        blobs = [row[0] for row in conn.execute("SELECT text FROM blobs")] if "blobs" in tables else []
     return contents + blobs
 
 
