@@ -16,7 +16,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
+
+#: How a verdict or label row ended: with a label, or unscorable with a reason from `Unscorable`.
+VerdictStatus = Literal["graded", "unscorable"]
+#: A judged subtask's status in results.jsonl: a verdict's, or `skipped` when it was not asked for.
+JudgedStatus = Literal[VerdictStatus, "skipped"]
 
 
 class Unscorable(StrEnum):
