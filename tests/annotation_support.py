@@ -284,8 +284,8 @@ def graded_demo(root: Path) -> Path:
     the local sandbox) after giving one submission the SECRET_* names: its folder, its agent
     and model (also printed into its own log, as harnesses do), and the judge's model.
     Returns the run folder."""
-    from expgrade.grading.testing.judge_server import ScriptedServer
     from expgrade.grading.run.demo import demo_judge_script
+    from expgrade.grading.testing.judge_server import ScriptedServer
 
     demo = REPO / "examples" / "demo"
     bundle = root / "bundle"

@@ -31,7 +31,7 @@ def test_a_cut_last_record_is_named_with_what_to_do_and_exit_1(tmp_path: Path, r
     results = run / "results.jsonl"
     lines = results.read_text().splitlines(keepends=True)
     results.write_text("".join(lines[:-1]) + lines[-1][: len(lines[-1]) // 2])  # a crash mid-append
-    code, out, err = load(run, tmp_path / "a.db")
+    code, _, err = load(run, tmp_path / "a.db")
     assert code == 1, err
     assert f"{results}, line {len(lines)}: cut short" in err
     assert "resume it" in err and f"--out {run}" in err
@@ -109,7 +109,7 @@ def test_a_big_submission_is_stored_once(tmp_path: Path, run: Path) -> None:
     record["subtasks"]["integrity"] = {**record["subtasks"]["design"], "items": items}
     results.write_text(json.dumps(record) + "\n")
     db = tmp_path / "a.db"
-    code, out, err = load(run, db)
+    code, _, err = load(run, db)
     assert code == 0, err
     with sqlite3.connect(db) as conn:
         n_items = conn.execute("SELECT count(*) FROM items").fetchone()[0]
