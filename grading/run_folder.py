@@ -148,6 +148,10 @@ class RunFolder:
         digest = hashlib.sha256(task_id.encode()).hexdigest()[:10]
         return ReferenceLogs(self.root / REFERENCE / f"{safe_name(task_id)[:100]}-{digest}")
 
+    def reference_records(self) -> list[Path]:
+        """Every cached reference run of the folder (`--reference-runs`)."""
+        return sorted((self.root / REFERENCE).glob("*/seed-*.json"))
+
     def sandbox_records(self) -> list[Path]:
         """Every execution run record of the folder, in submission order."""
         return sorted(self.logs.glob(f"*/{SubmissionLogs(Path()).sandbox_record.as_posix()}"))
