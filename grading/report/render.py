@@ -194,7 +194,13 @@ def repeat_rows(report: dict[str, Any]) -> list[list[str]]:
     ]
 
 
-REPEAT_HEADERS = ["agent", "K", "pass^k (all K reproduced)", "pass@k (some reproduced)", "undecided (^k / @k)"]
+REPEAT_HEADERS = [
+    "agent",
+    "K",
+    "pass^k (all K reproduced)",
+    "pass@k (some reproduced)",
+    "undecided (^k / @k)",
+]
 
 
 def reference_line(report: dict[str, Any]) -> str | None:
