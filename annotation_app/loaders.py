@@ -32,6 +32,7 @@ from expgrade.grading.labels_io import read_label_rows
 from expgrade.grading.run_folder import RunFolder
 from expgrade.grading.safepath import check_inside
 from expgrade.grading.schemas import CriterionItem, ResultRecord, Submission, Task
+from expgrade.grading.schemas.submission import DEFAULT_ARTIFACTS, SUBMISSION_FILE
 from expgrade.grading.submission_reader import scan_submissions
 from expgrade.grading.subtasks import JUDGED_SUBTASKS, judged_results
 
@@ -300,7 +301,7 @@ def load_run(run_dir: Path, *, tasks: Path | None = None, submissions: Path | No
     task_map = _read_tasks(tasks if tasks and tasks.is_file() else None)
     subs = read_submissions(submissions) if submissions and submissions.is_dir() else {}
     specs: list[ItemSpec] = []
-    for record in read_models(results_path, ResultRecord, tolerate_torn_tail=True):
+    for record in read_models(results_path, ResultRecord):
         task = task_map.get(record.task_id)
         sub = subs.get(record.submission_id)
         logs = _run_logs(run_dir, record.submission_id)
@@ -381,14 +382,14 @@ def load_tasks_submissions(tasks: Path, submissions: Path) -> list[ItemSpec]:
         if task is None:
             raise UserError(
                 f"task '{record.task_id}' is not in {tasks}",
-                file=submissions / sub_id / "submission.json",
+                file=submissions / sub_id / SUBMISSION_FILE,
                 field="task_id",
             )
         present = {
             "design": record.design is not None,
             "implementation": sub.diff is not None,
             "conclusion": record.conclusion is not None,
-            "integrity": "agent.log" in sub.logs,
+            "integrity": DEFAULT_ARTIFACTS["log"] in sub.logs,
         }
         for subtask in JUDGED_SUBTASKS:
             if not present.get(subtask, True):  # a subtask not listed reads the whole submission

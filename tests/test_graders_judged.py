@@ -26,10 +26,10 @@ from expgrade.grading.graders.judged import (
 from expgrade.grading.graders.judging import grading_panel, run_judging
 from expgrade.grading.graders.pipeline import integrity_subtask
 from expgrade.grading.graders.settings import GradeSettings
-from expgrade.grading.judge.scripted_server import ScriptedServer
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.run.orchestrator import identity
 from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, Submission, Task
+from expgrade.grading.testing.judge_server import ScriptedServer
 
 TASK = Task.model_validate(
     {

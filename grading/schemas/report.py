@@ -101,6 +101,8 @@ class UnscorableCount(ReportModel):
 class ItemView(ReportModel):
     criterion: str
     verdict: str | None
+    #: why `verdict` is None (the status vocabulary)
+    unscorable: str | None = None
     rationale: str | None
     judge: str | list[str | None] | None
     flags: list[str]
@@ -113,6 +115,8 @@ class JudgedView(ReportModel):
     score: Number | None
     reason: str | None
     items: list[ItemView]
+    #: why the subtask is unscorable (the status vocabulary); `reason` says it in words
+    unscorable: str | None = None
 
 
 class ExecutionView(ReportModel):
@@ -128,6 +132,8 @@ class ExecutionView(ReportModel):
     seed: int | None = Field(None, description="the run's seed, where recorded")
     tolerance: dict[str, Any] | None = Field(None, description="where the tolerance came from, and why")
     repeats: dict[str, Any] | None = Field(None, description="pass^k, pass@k and spread over K seeds")
+    #: set when the status is itself an unscorable reason (the status vocabulary)
+    unscorable: str | None = None
 
 
 class SubmissionView(ReportModel):

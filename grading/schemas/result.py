@@ -8,9 +8,8 @@ from pydantic import Field, model_validator
 
 from expgrade.grading.schemas.base import Record
 from expgrade.grading.schemas.task import Tolerance
-from expgrade.grading.status import Unscorable
+from expgrade.grading.status import JudgedStatus, Unscorable
 
-JudgedStatus = Literal["graded", "unscorable", "skipped"]
 ExecutionStatus = Literal[
     "reproduced",
     "mismatch",
