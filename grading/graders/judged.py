@@ -261,18 +261,21 @@ async def grade_design(ctx: Context, panel: Panel) -> JudgedSubtask:
 # -- implementation -------------------------------------------------------------------------
 
 
-def _reference_source(ctx: Context) -> str:
-    """The ground-truth code the agent had to write (masked files, `extra.source`), trimmed."""
-    if ctx.repo is None:
+def reference_source(task: Task, repo: Path | None) -> str:
+    """The ground-truth code the agent had to write (masked files, `extra.source`), trimmed.
+
+    Public because the annotation loader shows an annotator the reference its judge read.
+    """
+    if repo is None:
         return ""
-    names = [m.file for m in ctx.task.masked or []]
-    extra_source = ctx.task.extra.get("source")
+    names = [m.file for m in task.masked or []]
+    extra_source = task.extra.get("source")
     if isinstance(extra_source, list):  # EXP-Bench paths carry its container's /workspace/ prefix
         names += [s.removeprefix("/workspace/") for s in extra_source if isinstance(s, str)]
     parts: list[str] = []
     for name in dict.fromkeys(names):
-        path = (ctx.repo / name).resolve()
-        if ctx.repo.resolve() not in path.parents or not path.is_file():
+        path = (repo / name).resolve()
+        if repo.resolve() not in path.parents or not path.is_file():
             continue
         parts.append(f"# --- {name} (ground truth) ---\n{path.read_text('utf-8', 'replace')}")
     return "\n".join(parts)[:MAX_REFERENCE_CHARS]
@@ -357,7 +360,7 @@ async def _judge_each(
 ) -> list[CriterionItem]:
     """Per-requirement judging: one call per requirement and chunk it is shown."""
     listing = "\n".join(f"{i}. {req}" for i, (_, req) in enumerate(keyed, start=1))
-    reference = _reference_source(ctx)
+    reference = reference_source(ctx.task, ctx.repo)
     if reference:
         listing += "\n\nReference implementation from the paper's code (ground truth):\n" + reference
     shown = [_diff_for(ctx, diff, req) for _, req in keyed]
@@ -401,7 +404,11 @@ async def _judge_jointly(
     """
     rubric = load_rubric(JOINT_RUBRIC)
     response_length = len(diff)
-    fields = {"question": ctx.task.question, "method": ctx.task.method, "reference": _reference_source(ctx)}
+    fields = {
+        "question": ctx.task.question,
+        "method": ctx.task.method,
+        "reference": reference_source(ctx.task, ctx.repo),
+    }
     evidence: dict[str, Any] = {}
     if len(diff) > ctx.chunk_chars:  # as per requirement: only the pieces some requirement needs
         sel = select_relevant_any(
