@@ -301,7 +301,7 @@ def load_run(run_dir: Path, *, tasks: Path | None = None, submissions: Path | No
     task_map = _read_tasks(tasks if tasks and tasks.is_file() else None)
     subs = read_submissions(submissions) if submissions and submissions.is_dir() else {}
     specs: list[ItemSpec] = []
-    for record in read_models(results_path, ResultRecord, tolerate_torn_tail=True):
+    for record in read_models(results_path, ResultRecord):
         task = task_map.get(record.task_id)
         sub = subs.get(record.submission_id)
         logs = _run_logs(run_dir, record.submission_id)
