@@ -14,8 +14,11 @@ from expgrade.grading.graders.settings import IMPLEMENTATION_JUDGING, GradeSetti
 from expgrade.grading.judge import unpriced_warning
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.run_folder import RunFolder
-from expgrade.grading.subtasks import ALL_SUBTASKS
+from expgrade.grading.subtasks import ALL_SUBTASKS, SUBTASKS
 from expgrade.grading.subtasks.passing import parse_thresholds
+
+#: the subtasks only a judge grades (a review's deterministic checks run without one)
+JUDGED_ONLY = tuple(s.name for s in SUBTASKS if s.kind == "judged")
 
 if TYPE_CHECKING:
     from expgrade.grading.schemas import LabelRow
@@ -91,9 +94,9 @@ def grade(
         warning = unpriced_warning(list(judges.models), judges.config.budget_usd)
         if warning:
             err_console.print(f"[yellow]warning:[/] {warning}", highlight=False, soft_wrap=True)
-    elif set(settings.subtasks) & {"design", "implementation", "conclusion"}:
+    elif set(settings.subtasks) & set(JUDGED_ONLY):
         err_console.print(
-            "[yellow]no --judge given:[/] design, implementation and conclusion are skipped; "
+            f"[yellow]no --judge given:[/] {', '.join(JUDGED_ONLY[:-1])} and {JUDGED_ONLY[-1]} are skipped; "
             "integrity runs its deterministic checks only."
         )
     if judges is not None and judges.plans_first:
