@@ -17,7 +17,7 @@ from expgrade.grading.graders.judged import deterministic_item
 from expgrade.grading.run_folder import SubmissionLogs
 from expgrade.grading.safepath import check_tree, resolve_inside
 from expgrade.grading.sandbox import Limits, Sandbox
-from expgrade.grading.sandbox.clean_run import run_in_clean_room
+from expgrade.grading.sandbox.clean_run import run_in_clean_room, run_labels
 from expgrade.grading.sandbox.cleanroom import CleanRoomError, SubmissionRejected
 from expgrade.grading.schemas import CriterionItem, Task
 from expgrade.grading.status import Unscorable
@@ -54,13 +54,15 @@ def run_unit_tests(
             ran = stack.enter_context(
                 run_in_clean_room(
                     task,
-                    loaded,
                     sandbox,
                     command=["sh", "-c", command],
                     limits=limits,
+                    labels=run_labels(task, loaded),
                     repo_base=tasks_dir,
-                    gpu_ids=gpu_ids,
+                    patch=loaded.patch,
+                    workspace=loaded.workspace,
                     hidden_files=hidden,
+                    gpu_ids=gpu_ids,
                 )
             )
         except SubmissionRejected as exc:

@@ -58,6 +58,11 @@ class CleanRun:
     workdir: Path
 
 
+def run_labels(task: Task, artifacts: SubmissionArtifacts) -> dict[str, str]:
+    """The container labels that say whose run it is (the sandbox adds its owner's)."""
+    return {"expgrade.task": task.id[:200], "expgrade.submission": artifacts.submission_id[:200]}
+
+
 def task_environment(task: Task) -> dict[str, str]:
     """Only what the task names: host secrets (API keys, tokens) never reach the code."""
     if task.run is None:
@@ -69,27 +74,31 @@ def task_environment(task: Task) -> dict[str, str]:
 @contextmanager
 def run_in_clean_room(
     task: Task,
-    artifacts: SubmissionArtifacts,
     sandbox: Sandbox,
     *,
     command: list[str],
     limits: Limits,
+    labels: dict[str, str],
     repo_base: Path | None,
+    patch: Path | None = None,
+    workspace: Path | None = None,
+    reproduce: Path | None = None,
+    hidden_files: Path | None = None,
+    env: dict[str, str] | None = None,
     gpu_ids: Sequence[int] | None = None,
     allocator: GpuAllocator | None = None,
     work_root: Path | None = None,
-    hidden_files: Path | None = None,
-    with_reproduce: bool = False,
 ) -> Iterator[CleanRun]:
     """Run `command` on the submission in a clean room under `limits`; the room lives in the block.
 
     Raises `SubmissionRejected` when the submission's change cannot be placed, `CleanRoomError`
     when the machinery failed: the task's code, the disk or the GPUs. The code's own faults are
     in the result, never raised.
-    gpu_ids: devices chosen by the caller; None with GPUs needed takes them from `allocator`
-    (default: one allocator per process over this host's GPUs). hidden_files: a folder copied
-    over the room after the change is applied (the task's tests), so the agent cannot have
-    edited it. with_reproduce: the submission's reproduce.sh goes into the room.
+    The code is the task's repository plus `patch`, or the whole `workspace`, with `reproduce`
+    as its entry point (`prepare_clean_room`). gpu_ids: devices chosen by the caller; None with
+    GPUs needed takes them from `allocator` (default: one allocator per process over this host's
+    GPUs). hidden_files: a folder copied over the room after the change is applied (the task's
+    tests), so the agent cannot have edited it. env: set beside the task's environment (a seed).
     """
     need = task.run.gpus if task.run else 0
     work = new_clean_room_parent(work_root)
@@ -102,9 +111,9 @@ def run_in_clean_room(
                     work / "work",
                     repo=task.repo,
                     repo_base=repo_base,
-                    patch=artifacts.patch,
-                    workspace=artifacts.workspace,
-                    reproduce=artifacts.reproduce if with_reproduce else None,
+                    patch=patch,
+                    workspace=workspace,
+                    reproduce=reproduce,
                 )
             except OSError as exc:  # the capped disk is too small for the task's code
                 raise CleanRoomError(str(exc)) from exc
@@ -126,13 +135,10 @@ def run_in_clean_room(
                 command=command,
                 workdir=room.path,
                 image=task.run.image if task.run else None,
-                env=task_environment(task),
+                env={**task_environment(task), **(env or {})},
                 limits=limits,
                 gpu_ids=devices,
-                labels={
-                    "expgrade.task": task.id[:200],
-                    "expgrade.submission": artifacts.submission_id[:200],
-                },
+                labels=labels,
             )
             result = gpu_canary(sandbox, request) if devices else None
             if result is None:
