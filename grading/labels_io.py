@@ -70,6 +70,11 @@ def _row_from_table(raw: dict[str, Any]) -> dict[str, Any]:
 
 def read_label_rows(path: Path) -> list[LabelRow]:
     """All rows of one label table, validated; errors name the file, the row and the field."""
+    return [row for _, row in read_located_label_rows(path)]
+
+
+def read_located_label_rows(path: Path) -> list[tuple[str, LabelRow]]:
+    """Each row of one label table with where it is (`line N` in JSONL, `row N` in a table)."""
     fmt = format_of(path)
     if fmt == ".jsonl":
         raw_rows = [(f"line {i}", obj) for i, obj in iter_json_lines(path)]
@@ -90,7 +95,7 @@ def read_label_rows(path: Path) -> list[LabelRow]:
             (f"row {i + 1}", _row_from_table({str(k): v for k, v in r.items()}))
             for i, r in enumerate(df.to_dict("records"))
         ]
-    rows = [_validated(obj, path, where, fmt == ".csv") for where, obj in raw_rows]
+    rows = [(where, _validated(obj, path, where, fmt == ".csv")) for where, obj in raw_rows]
     if not rows:
         raise UserError("label table has no rows", file=path)
     return rows
