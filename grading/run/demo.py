@@ -21,6 +21,7 @@ from rich.panel import Panel
 from expgrade import grading
 from expgrade.grading.errors import UserError
 from expgrade.grading.graders.settings import GradeSettings
+from expgrade.grading.judge.config import JudgeConfig
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.report import print_summary, render_html, render_markdown
 from expgrade.grading.run.orchestrator import grade_run
@@ -124,7 +125,7 @@ def run_demo(
     try:
         settings = GradeSettings(
             tasks_dir=str(source),
-            judge=JudgeSettings(models=tuple(judges), api_base=api_base, use_cache=server is None)
+            judge=JudgeSettings(JudgeConfig.panel(judges, api_base=api_base, use_cache=server is None))
             if judges
             else None,
             sandbox=chosen,
