@@ -26,6 +26,7 @@ from expgrade.grading.graders.integrity import ChangedFiles
 from expgrade.grading.graders.judged import Context, grade_implementation
 from expgrade.grading.graders.judging import grading_panel, run_judging
 from expgrade.grading.graders.settings import GradeSettings
+from expgrade.grading.judge.config import JudgeConfig
 from expgrade.grading.judge.parse import Parsed, parse_reply, read_label, requirement_answers
 from expgrade.grading.judge.rubrics import load_rubric
 from expgrade.grading.judge.settings import JudgeSettings
@@ -193,7 +194,9 @@ def _grade(server: ScriptedServer, directive: str) -> JudgedSubtask:
     )
     grade = GradeSettings(
         tasks_dir=".",
-        judge=JudgeSettings(models=("openai/scripted-judge",), api_base=server.url, use_cache=False),
+        judge=JudgeSettings(
+            JudgeConfig.panel(("openai/scripted-judge",), api_base=server.url, use_cache=False)
+        ),
     )
 
     async def go() -> JudgedSubtask:

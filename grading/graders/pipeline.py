@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from expgrade.grading.execution import grade_execution
+from expgrade.grading.execution.noise import ToleranceBasis
+from expgrade.grading.execution.reference import submission_seeds
 from expgrade.grading.graders.inputs import SubmissionInputs, gather, repo_path
 from expgrade.grading.graders.integrity import CHECKS, Finding, deterministic_checks
 from expgrade.grading.graders.judged import (
@@ -190,8 +192,11 @@ def grade_submission(
     *,
     gpu_ids: list[int],
     logs: SubmissionLogs,
+    basis: ToleranceBasis | None = None,
 ) -> Outcome:
-    """Grade every requested subtask of one submission; writes nothing but `logs`."""
+    """Grade every requested subtask of one submission; writes nothing but `logs`.
+
+    basis: the execution tolerance of the task (from its reference runs); None: its fixed one."""
     started = time.monotonic()
     sub = loaded.submission
     log = [
@@ -211,6 +216,8 @@ def grade_submission(
                 gpu_ids=gpu_ids,
                 logs=logs,
                 repo_base=tasks_dir,
+                basis=basis,
+                seeds=submission_seeds(settings.repeats, settings.reference_runs),
             )
         except Exception as exc:
             log.append(f"[execution] grader error:\n{traceback.format_exc()}")
