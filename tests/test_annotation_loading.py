@@ -119,3 +119,27 @@ def test_identity_is_masked_whole_and_short_names_are_left_alone() -> None:
     names = identity_of("lr", "openai/GPT-4o-mini", "run-17/OpenHands")
     text = "Using gpt-4o-mini via openai/gpt-4o-mini in run-17/openhands; lr 0.05"
     assert mask_identity(text, names) == "Using [model] via [model] in [submission]; lr 0.05"
+
+
+def test_a_version_2_database_gains_the_blob_table_and_keeps_its_items(tmp_path: Path) -> None:
+    run, _ = make_big_run(tmp_path / "run")
+    db = tmp_path / "a.db"
+    assert load(run, db)[0] == 0
+    with sqlite3.connect(db) as conn:  # back to version 2: texts inline, no blobs table
+        blobs = dict(conn.execute("SELECT sha256, text FROM blobs"))
+        for item_id, content in conn.execute("SELECT id, content FROM items").fetchall():
+            inline = json.loads(content)
+            for part in ("artifact", "ground_truth"):
+                for name, value in inline[part].items():
+                    if isinstance(value, dict) and "$blob" in value:
+                        inline[part][name] = blobs[value["$blob"]]
+            conn.execute("UPDATE items SET content = ? WHERE id = ?", (json.dumps(inline), item_id))
+        conn.execute("DROP TABLE blobs")
+        conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    code, out, err = load(run, db)  # opening migrates; the items were kept, and their texts come back
+    assert code == 0 and "(0 added, 0 updated, 11 unchanged)" in out, err
+    store = Store.open(str(db))
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == ("3",)
+    item = next(i for i in store.items("p") if i.subtask == "integrity")
+    assert store.text(item.content["artifact"]["log"]).startswith("step 0: loss")
