@@ -27,12 +27,17 @@ class InjectionCheck(StrEnum):
 
     off = "off"
     paraphrase = "paraphrase"
+    invariance = "invariance"
 
 
 #: The prompt-injection options `judge` and `grade` share; both land on JudgeSettings.
 InjectionCheckOption = Annotated[
     InjectionCheck,
-    typer.Option("--injection-check", help="paraphrase: re-judge flagged items without the flagged span."),
+    typer.Option(
+        "--injection-check",
+        help="paraphrase: re-judge flagged items without the flagged span; invariance: re-judge every "
+        "item with its comments, docstrings, markdown and log text replaced (about 2x the calls).",
+    ),
 ]
 SpotlightOption = Annotated[
     bool,
@@ -133,6 +138,11 @@ def cost_summary(ledger: CostLedger, verdicts: list[Verdict]) -> str:
     lines = ["judge cost summary"]
     lines += [line(j, t, [v for v in verdicts if v.judge == j]) for j, t in sorted(ledger.by_judge.items())]
     lines.append(line("total", ledger.run, verdicts))
+    lines += [
+        f"  of which --injection-check {name}: {t.calls} calls, {t.cached} cached; "
+        f"{t.prompt_tokens}+{t.completion_tokens} tokens; {_money(t)}"
+        for name, t in sorted(ledger.by_check.items())
+    ]
     return "\n".join(lines)
 
 
@@ -299,10 +309,10 @@ def judge_cmd(
     from expgrade.grading.labels_io import write_label_rows
 
     rubric = load_rubric(rubric_ref)
-    if batch and injection_check is InjectionCheck.paraphrase:
+    if batch and injection_check is not InjectionCheck.off:
         raise UserError(
-            "--batch and --injection-check paraphrase do not go together: flagged items are judged "
-            "again online, one after the other",
+            f"--batch and --injection-check {injection_check.value} do not go together: the second "
+            "call is made online, after the first verdict",
             field="--injection-check",
         )
     settings = JudgeSettings(
@@ -363,6 +373,7 @@ def judge_cmd(
             unscorable[v.reason] = unscorable.get(v.reason, 0) + 1
     flagged = sum("prompt_injection" in v.flags for v in verdicts)
     flipped = sum("verdict_depends_on_injection" in v.flags for v in verdicts)
+    unsteady = sum("verdict_flips_without_prose" in v.flags for v in verdicts)
     if engine.ledger.budget_refusals:
         console.print(f"budget ${budget_usd} reached: {engine.ledger.budget_refusals} calls not started")
     console.print(
@@ -373,7 +384,8 @@ def judge_cmd(
             else ""
         )
         + (f"; {flagged} flagged prompt_injection" if flagged else "")
-        + (f", {flipped} verdict_depends_on_injection" if flipped else ""),
+        + (f", {flipped} verdict_depends_on_injection" if flipped else "")
+        + (f"; {unsteady} verdict_flips_without_prose" if unsteady else ""),
         highlight=False,
         soft_wrap=True,
     )

@@ -36,7 +36,7 @@ class JudgeSettings:
     use_cache: bool = True
     cache_path: str | None = None  # None: default_cache_path()
     spotlight: bool = True  # datamark the untrusted text (--no-spotlight turns it off)
-    injection_check: InjectionCheck = "off"  # paraphrase: re-judge flagged items without the span
+    injection_check: InjectionCheck = "off"  # paraphrase / invariance: judge again without span / prose
     # How the run spends, not what it decides:
     estimate: bool = False  # count calls, tokens and dollars, print them, judge nothing
     force: bool = False  # start even when the estimate exceeds budget_usd (the cap still holds)
