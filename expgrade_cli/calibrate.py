@@ -1,7 +1,8 @@
 """`expgrade calibrate LABELS... --out DIR`: judges against human labels, as a report folder.
 
-The numbers come from `calibration.calibrate`; this module only reads the tables (through
-`expgrade.grading.labels_io`, so CSV, JSONL and Parquet all work), writes the report and prints a summary.
+The numbers come from `calibration.calibrate_frame`; this module only reads the tables (through
+`expgrade.grading.labels_frame`, column by column, so CSV, JSONL and Parquet all work and a
+million rows read in about a second), writes the report and prints a summary.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from rich.table import Table
 
 from expgrade.cli.app import app, console
 from expgrade.grading.errors import UserError
-from expgrade.grading.labels_io import read_label_tables
 
 if TYPE_CHECKING:  # the statistics load on use: scipy and matplotlib are slow to import
     from expgrade.calibration.report import CalibrationReport
@@ -79,25 +79,38 @@ def calibrate_command(
             "whole numbers ordinal, scores interval.",
         ),
     ] = "auto",
+    alt_test_epsilon: Annotated[
+        float,
+        typer.Option(
+            "--alt-test-epsilon",
+            help="Cost–benefit margin ε of the alt-test (can the judge replace the annotators?): "
+            "0.2 for expert annotators (default), 0.15 skilled, 0.1 crowd workers.",
+        ),
+    ] = 0.2,
 ) -> None:
     """Judge–human calibration: agreement with confidence intervals, bias, corrected scores and a report.
 
     Each item's gold label is the majority of its human raters (items where the humans tie have
     none); unscorable rows are counted and left out.
     """
-    from expgrade.calibration.analysis import calibrate
+    from expgrade.calibration.analysis import calibrate_frame
     from expgrade.calibration.report_files import write_reports
     from expgrade.calibration.report_markdown import ci, num
+    from expgrade.grading.labels_frame import read_label_frame
 
     if not 0 < confidence < 1:
         raise UserError(f"--confidence must be between 0 and 1, got {confidence}", field="confidence")
-    rows = read_label_tables(labels)
-    report = calibrate(
-        rows,
+    if not 0 <= alt_test_epsilon < 1:
+        raise UserError(
+            f"--alt-test-epsilon must be in [0, 1), got {alt_test_epsilon}", field="alt-test-epsilon"
+        )
+    report = calibrate_frame(
+        read_label_frame(labels),
         n_resamples=bootstrap,
         seed=seed,
         confidence=confidence,
         level=None if level == "auto" else level,
+        alt_test_epsilon=alt_test_epsilon,
     )
     paths = write_reports(report, out)
     if report.judges:
@@ -123,6 +136,20 @@ def calibrate_command(
             + ", ".join(f"{k} {v}" for k, v in sorted(report.unscorable.items())),
             highlight=False,
         )
+    for t in report.alt_test:
+        if t.passed is None:
+            console.print(f"alt-test {t.rater}: not computable: {t.reason}", highlight=False)
+        else:
+            console.print(
+                f"alt-test {t.rater} (ε {t.epsilon:g}): winning rate {t.winning_rate:.2f}, advantage "
+                f"{t.advantage_probability:.2f}: "
+                + (
+                    "[green]can replace the annotators[/]"
+                    if t.passed
+                    else "[red]cannot replace the annotators[/]"
+                ),
+                highlight=False,
+            )
     for text in report.recommendations.values():
         console.print(f"• {text}", highlight=False)
     console.print("wrote " + ", ".join(str(p) for p in paths), highlight=False)

@@ -47,10 +47,12 @@ from expgrade.grading.harness_importers.writer import (
     SubmissionWriter,
     render_transcript,
 )
+from expgrade.grading.judge.config import JudgeConfig
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.run.orchestrator import load_tasks
 from expgrade.grading.run_folder import RunFolder
 from expgrade.grading.schemas import ResultRecord
+from expgrade.grading.status import describe_verdict
 from expgrade.grading.submission_reader.loader import load_native
 
 #: New files count as changes too: `git add -N` makes them visible to `git diff`.
@@ -84,10 +86,7 @@ def score_of(record: ResultRecord) -> Score:
         "cost_usd": record.cost_usd,
         "task_id": record.task_id,
     }
-    explanation = "; ".join(
-        f"{name}: {sub.get('status')}" + (f" ({sub['reason']})" if sub.get("reason") else "")
-        for name, sub in subtasks.items()
-    )
+    explanation = "; ".join(f"{name}: {describe_verdict(sub)}" for name, sub in subtasks.items())
     if record.all_passed is None:
         return Score.unscored(reason="scoring_failed", explanation=explanation, metadata=metadata)
     return Score(value=1.0 if record.all_passed else 0.0, explanation=explanation, metadata=metadata)
@@ -119,7 +118,9 @@ def expgrade_scorer(
     settings = GradeSettings(
         tasks_dir=str(tasks_path.resolve().parent),
         subtasks=parse_subtasks(names),
-        judge=JudgeSettings(models=models, api_base=api_base, budget_usd=budget_usd) if models else None,
+        judge=JudgeSettings(JudgeConfig.panel(models, api_base=api_base, budget_usd=budget_usd))
+        if models
+        else None,
         sandbox=sandbox,
     )
     root = Path(work_dir) if work_dir is not None else Path(tempfile.mkdtemp(prefix="expgrade-inspect-"))

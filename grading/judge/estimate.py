@@ -24,6 +24,7 @@ import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
+from expgrade.grading.errors import UserError
 from expgrade.grading.judge import client
 from expgrade.grading.judge.engine import JudgeEngine
 from expgrade.grading.judge.fit import ContextOverflow
@@ -83,6 +84,18 @@ class Estimate:
     def expected_usd(self) -> float | None:
         """What the run is expected to spend: with prefix caching, which every call is laid out for."""
         return self.total().usd_prefix_cached
+
+
+def check_budget(est: Estimate, budget_usd: float | None) -> None:
+    """Refuse a run expected to spend more than its budget before it spends anything: the cap
+    would stop it part way, with items left unscorable (budget) for nothing."""
+    expected = est.expected_usd
+    if budget_usd is not None and expected is not None and expected > budget_usd:
+        raise UserError(
+            f"the run is estimated at ${expected:.4f}, over --budget-usd {budget_usd:g} "
+            "(see --estimate); --force starts it anyway and the cap still stops it there",
+            field="--budget-usd",
+        )
 
 
 def _add(a: float | None, b: float | None) -> float | None:
