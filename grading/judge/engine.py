@@ -245,7 +245,9 @@ class JudgeEngine:
         except ContextOverflow as exc:
             rendered = None
             samples = [Sample(status="unscorable", reason=Unscorable.CONTEXT_OVERFLOW, error=str(exc))]
-        if rendered is not None:
+        if rendered is not None and cfg.samples == 1:  # the common case: no task per call to gather
+            samples = [await self._sample(rendered, judge, cfg.seed)]
+        elif rendered is not None:
             samples = list(
                 await asyncio.gather(
                     *(self._sample(rendered, judge, cfg.seed + i) for i in range(cfg.samples))
