@@ -217,7 +217,7 @@ def report(
             return
     else:
         text = render_html(data) if format == "html" else render_markdown(data)
-    target = out or run_dir / f"report.{format}"
+    target = out or RunFolder(run_dir).report(format)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(text, encoding="utf-8")
     console.print(f"wrote {target}", highlight=False, soft_wrap=True)

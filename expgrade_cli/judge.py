@@ -118,6 +118,11 @@ def cost_summary(ledger: CostLedger, verdicts: list[Verdict]) -> str:
     lines = ["judge cost summary"]
     lines += [line(j, t, [v for v in verdicts if v.judge == j]) for j, t in sorted(ledger.by_judge.items())]
     lines.append(line("total", ledger.run, verdicts))
+    lines += [
+        f"  of which --injection-check {name}: {t.calls} calls, {t.cached} cached; "
+        f"{t.prompt_tokens}+{t.completion_tokens} tokens; {_money(t)}"
+        for name, t in sorted(ledger.by_check.items())
+    ]
     return "\n".join(lines)
 
 
@@ -279,6 +284,7 @@ def judge_cmd(
             unscorable[v.reason] = unscorable.get(v.reason, 0) + 1
     flagged = sum("prompt_injection" in v.flags for v in verdicts)
     flipped = sum("verdict_depends_on_injection" in v.flags for v in verdicts)
+    unsteady = sum("verdict_flips_without_prose" in v.flags for v in verdicts)
     if engine.ledger.budget_refusals:
         console.print(f"budget ${budget_usd} reached: {engine.ledger.budget_refusals} calls not started")
     console.print(
@@ -289,7 +295,8 @@ def judge_cmd(
             else ""
         )
         + (f"; {flagged} flagged prompt_injection" if flagged else "")
-        + (f", {flipped} verdict_depends_on_injection" if flipped else ""),
+        + (f", {flipped} verdict_depends_on_injection" if flipped else "")
+        + (f"; {unsteady} verdict_flips_without_prose" if unsteady else ""),
         highlight=False,
         soft_wrap=True,
     )

@@ -32,6 +32,7 @@ class InjectionCheck(StrEnum):
 
     off = "off"
     paraphrase = "paraphrase"
+    invariance = "invariance"
 
 
 def _option(name: str, annotation: Any, default: Any) -> inspect.Parameter:
@@ -138,7 +139,10 @@ def _group(concurrency_names: tuple[str, ...]) -> list[inspect.Parameter]:
             Annotated[
                 InjectionCheck,
                 typer.Option(
-                    "--injection-check", help="paraphrase: re-judge flagged items without the flagged span."
+                    "--injection-check",
+                    help="paraphrase: re-judge flagged items without the flagged span; invariance: "
+                    "re-judge every item with its comments, docstrings, markdown and log text replaced "
+                    "(about 2x the calls).",
                 ),
             ],
             InjectionCheck(_DEFAULT["injection_check"]),
@@ -209,10 +213,10 @@ def judge_settings(
             what = "--estimate" if estimate else "--batch"
             raise UserError(f"{what} needs a --judge", field=what)
         return None
-    if batch and injection_check is InjectionCheck.paraphrase:
+    if batch and injection_check is not InjectionCheck.off:
         raise UserError(
-            "--batch and --injection-check paraphrase do not go together: flagged items are judged "
-            "again online, one after the other",
+            f"--batch and --injection-check {injection_check.value} do not go together: the second "
+            "call is made online, after the first verdict",
             field="--injection-check",
         )
     config = JudgeConfig.panel(

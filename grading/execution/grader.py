@@ -257,7 +257,8 @@ def _status(
     measured = run.measured
     cmp = compare(task.expected_results or {}, measured, task.tolerance, basis.intervals)
     flags += ["extra_results"] * bool(cmp.extra) + ["nonfinite_results"] * bool(cmp.nonfinite)
-    reason = (cmp.explain() or "all expected metrics within tolerance") + claim_note
+    within = "within the reference runs' intervals" if basis.intervals else "within tolerance"
+    reason = (cmp.explain() or f"all expected metrics {within}") + claim_note
     status: ExecutionStatus = "reproduced" if cmp.all_within else "mismatch"
     return _verdict(status, reason, known, flags=flags, measured_results=measured, deviations=cmp.deviations)
 

@@ -12,8 +12,10 @@ from expgrade.grading.errors import UserError
 from expgrade.grading.judge.budget import BudgetGate
 from expgrade.grading.judge.limits import RateLimiter
 
-#: `--injection-check`: `paraphrase` judges a flagged item again with the flagged span neutralised.
-InjectionCheck = Literal["off", "paraphrase"]
+#: `--injection-check`: `paraphrase` judges a flagged item again with the flagged span neutralised;
+#: `invariance` judges every item again with the agent's prose (comments, docstrings, markdown,
+#: log text) replaced by placeholders, flagged or not (grading/judge/prose.py).
+InjectionCheck = Literal["off", "paraphrase", "invariance"]
 
 
 def default_cache_path() -> Path:
@@ -91,7 +93,9 @@ class JudgeConfig:
     #: Datamark untrusted text (docs/injection.md).
     spotlight: bool = True
     #: `paraphrase`: a verdict flagged prompt_injection is judged again with the flagged span
-    #: neutralised; a different label flags it `verdict_depends_on_injection`.
+    #: neutralised; a different label flags it `verdict_depends_on_injection`. `invariance`: every
+    #: verdict is judged again without the agent's prose; a different label flags it
+    #: `verdict_flips_without_prose`.
     injection_check: InjectionCheck = "off"
 
     def __post_init__(self) -> None:

@@ -7,7 +7,7 @@ from rich.console import Console
 from rich.table import Table
 
 from expgrade.grading.report.calibration import UNCALIBRATED, calibrated
-from expgrade.grading.report.render import HEADERS, SUBTASK_KEYS
+from expgrade.grading.report.render import HEADERS, REPEAT_HEADERS, SUBTASK_KEYS, repeat_rows
 from expgrade.grading.schemas import RunReport
 from expgrade.grading.subtasks import SUBTASKS
 
@@ -40,3 +40,11 @@ def print_summary(report: RunReport, console: Console) -> None:
     if not calibrated(data):
         table.caption += f"\n{UNCALIBRATED}: `expgrade report RUN --gold ...` corrects these"
     console.print(table)
+    rows = repeat_rows(data)
+    if rows:
+        repeats = Table(title="execution over K seeds (--repeats)", box=box.SIMPLE_HEAVY, pad_edge=False)
+        for h in REPEAT_HEADERS:
+            repeats.add_column(h, justify="left" if h == "agent" else "right")
+        for row in rows:
+            repeats.add_row(*row)
+        console.print(repeats)

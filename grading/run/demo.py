@@ -144,14 +144,14 @@ def run_demo(
             server.stop()
     folder = RunFolder(run_dir)
     data = report(run_dir)
-    (run_dir / "report.html").write_text(render_html(data), encoding="utf-8")
-    (run_dir / "report.md").write_text(render_markdown(data), encoding="utf-8")
+    folder.report("html").write_text(render_html(data), encoding="utf-8")
+    folder.report("md").write_text(render_markdown(data), encoding="utf-8")
     print_summary(data, console)
     console.print(
         f"\ngraded {summary.total} submission(s) in {summary.wall_s:.1f} s"
         + (" (verdicts SCRIPTED)" if server is not None else "")
         + ". Look at:\n"
-        f"  report      {run_dir / 'report.html'}  (and report.md)\n"
+        f"  report      {folder.report('html')}  (and report.md)\n"
         f"  results     {folder.results}\n"
         f"  logs        {folder.logs}/<submission>/grading.log\n"
         f"  manifest    {folder.manifest}\n"
