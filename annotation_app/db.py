@@ -17,7 +17,7 @@ from sqlalchemy import Connection, Engine, create_engine, delete, event, insert,
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
 
-from expgrade.annotation_app.models import SCHEMA_VERSION, Base, Meta, SignInSession
+from expgrade.annotation_app.models import SCHEMA_VERSION, Base, Blob, Meta, SignInSession
 from expgrade.grading.errors import UserError
 
 BUSY_TIMEOUT_S = 30
@@ -94,9 +94,13 @@ def _create_v2(conn: Connection) -> None:
     SignInSession.__table__.create(conn, checkfirst=True)  # type: ignore[attr-defined]
 
 
+def _create_v3(conn: Connection) -> None:
+    Blob.__table__.create(conn, checkfirst=True)  # type: ignore[attr-defined]
+
+
 #: schema version -> the step that brings a database from the previous version to it.
 #: Version 1 creates the tables; later versions add ALTER steps here and bump SCHEMA_VERSION.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _create_v1, 2: _create_v2}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _create_v1, 2: _create_v2, 3: _create_v3}
 
 
 def schema_version(conn: Connection) -> int:

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from expgrade.annotation_app.store import Store
+from expgrade.annotation_app.store import Store, text_length
 from expgrade.grading.items import INCLUSION_KEY, label_row
 from expgrade.grading.jsonl import validate_models
 from expgrade.grading.labels_io import read_label_rows
@@ -38,7 +38,7 @@ def export_rows(store: Store, project: str) -> list[LabelRow]:
                     "reason": a.reason,
                     "flags": a.flags,
                     "confidence": a.confidence,
-                    "response_length": len(shown) if shown else None,
+                    "response_length": text_length(shown) or None,
                 },
                 rater_kind="human",
                 subtask=item.subtask,

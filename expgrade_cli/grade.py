@@ -96,6 +96,26 @@ def grade(
     force: Annotated[
         bool, typer.Option("--force", help="Start even when the estimate exceeds --budget-usd.")
     ] = False,
+    reference_runs: Annotated[
+        int,
+        typer.Option(
+            "--reference-runs",
+            min=0,
+            help="Run each task's reference N times (seeds 1..N, once per task, cached in the run "
+            "folder) and check each metric against the prediction interval of those runs instead "
+            "of the fixed tolerance; 0 (default): the task's tolerance. N >= 2; 8 or more to catch "
+            "a 2x error on a noisy experiment (docs/grading.md).",
+        ),
+    ] = 0,
+    repeats: Annotated[
+        int,
+        typer.Option(
+            "--repeats",
+            min=1,
+            help="Run each submission K times with different seeds ({seed} in run.command, "
+            "EXPGRADE_SEED); reports pass^k, pass@k and each metric's spread.",
+        ),
+    ] = 1,
     batch: Annotated[
         bool,
         typer.Option(
@@ -113,6 +133,11 @@ def grade(
     if gpu_mode not in ("auto", "nvidia", "cdi", "devices"):
         raise UserError(
             f"unknown GPU mode '{gpu_mode}' (expected auto, nvidia, cdi or devices)", field="--gpu-mode"
+        )
+    if reference_runs == 1:
+        raise UserError(
+            "one reference run measures no spread: give --reference-runs 0 (the task's tolerance) or N >= 2",
+            field="--reference-runs",
         )
     if implementation_judging not in IMPLEMENTATION_JUDGING:
         raise UserError(
@@ -149,6 +174,8 @@ def grade(
         gpu_mode=gpu_mode,
         thresholds=parse_thresholds(pass_threshold or []),
         implementation_judging=implementation_judging,
+        reference_runs=reference_runs,
+        repeats=repeats,
     )
     warning = unpriced_warning(list(judge or ()), budget_usd)
     if warning:
@@ -199,6 +226,13 @@ def grade(
         print_summary(report_run(out), console)
     for problem in summary.problems:
         err_console.print(f"[red]skipped:[/] {problem}", highlight=False)
+    refs = summary.references
+    if reference_runs:
+        console.print(
+            f"reference runs: {refs.run_now} run now ({refs.duration_s:.1f} s in the sandbox), "
+            f"{refs.cached} from the run folder's cache",
+            highlight=False,
+        )
     cost = "unknown" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
     console.print(
         f"graded {summary.graded_now} submission(s) now, {summary.already_done} already done, "

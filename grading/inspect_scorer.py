@@ -59,6 +59,7 @@ from expgrade.grading.run.orchestrator import load_tasks
 from expgrade.grading.run.store import ResultsStore, read_results, result_key
 from expgrade.grading.run_folder import RunFolder
 from expgrade.grading.schemas import ResultRecord
+from expgrade.grading.status import describe_verdict
 from expgrade.grading.submission_reader.loader import load_native
 
 #: New files count as changes too: `git add -N` makes them visible to `git diff`.
@@ -81,22 +82,6 @@ def _value(sub: dict[str, Any]) -> float | None:
     return None if sub.get("passed") is None else float(sub["passed"])
 
 
-def _explain(name: str, sub: dict[str, Any]) -> str:
-    """One subtask's outcome in words: the verdict, or why there is none."""
-    status = sub.get("status")
-    if sub.get("unscorable"):
-        why = f"unscorable: {sub['unscorable']}"
-    elif sub.get("passed") is not None:
-        why = "passed" if sub["passed"] else "failed"
-        if status not in (None, "graded"):
-            why += f" ({status})"
-    else:
-        why = str(status)
-    if sub.get("score") is not None:
-        why += f", score {float(sub['score']):.2f}"
-    return f"{name}: {why}" + (f" ({sub['reason']})" if sub.get("reason") else "")
-
-
 def score_of(record: ResultRecord) -> Score:
     """The Inspect score of one grading: all_passed as 1/0, unscored when undecided."""
     dumped = record.subtasks.model_dump(mode="json", exclude_none=True)
@@ -108,7 +93,7 @@ def score_of(record: ResultRecord) -> Score:
         "cost_usd": record.cost_usd,
         "task_id": record.task_id,
     }
-    explanation = "; ".join(_explain(name, sub) for name, sub in subtasks.items())
+    explanation = "; ".join(f"{name}: {describe_verdict(sub)}" for name, sub in subtasks.items())
     if record.all_passed is None:
         return Score.unscored(reason="scoring_failed", explanation=explanation, metadata=metadata)
     return Score(value=1.0 if record.all_passed else 0.0, explanation=explanation, metadata=metadata)

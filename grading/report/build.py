@@ -13,6 +13,7 @@ from typing import Any
 from expgrade.grading.aggregate import agent_table
 from expgrade.grading.judge.types import DEPENDS_ON_INJECTION, PROMPT_INJECTION
 from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord, RunReport
+from expgrade.grading.schemas.result import ReferenceRun
 from expgrade.grading.subtasks import LETTERS, SUBTASKS, judged_results
 from expgrade.grading.subtasks.passing import is_needed, subtask_passed
 
@@ -21,6 +22,8 @@ def _status(sub: JudgedSubtask | ExecutionSubtask | None) -> dict[str, Any] | No
     if sub is None:
         return None
     out: dict[str, Any] = {"status": sub.status, "passed": sub.passed, "flags": list(sub.flags)}
+    if sub.unscorable is not None:
+        out["unscorable"] = sub.unscorable.value
     if isinstance(sub, JudgedSubtask):
         out.update(
             score=sub.score,
@@ -29,6 +32,7 @@ def _status(sub: JudgedSubtask | ExecutionSubtask | None) -> dict[str, Any] | No
                 {
                     "criterion": i.criterion,
                     "verdict": i.verdict,
+                    **({"unscorable": i.unscorable.value} if i.unscorable is not None else {}),
                     "rationale": i.rationale,
                     "judge": i.judge
                     if isinstance(i.judge, str)
@@ -47,6 +51,12 @@ def _status(sub: JudgedSubtask | ExecutionSubtask | None) -> dict[str, Any] | No
             expected_results=sub.expected_results,
             deviations=[d.model_dump(exclude={"extra"}) for d in sub.deviations],
         )
+        if sub.seed is not None:
+            out["seed"] = sub.seed
+        if sub.tolerance is not None:
+            out["tolerance"] = sub.tolerance.model_dump(mode="json", exclude={"extra"})
+        if sub.repeats is not None:
+            out["repeats"] = sub.repeats.model_dump(mode="json", exclude={"extra"})
     return out
 
 
@@ -58,9 +68,11 @@ def build_report(
     n_boot: int = 1000,
     confidence: float = 0.95,
     seed: int | None = None,
+    references: list[ReferenceRun] | None = None,
 ) -> RunReport:
     """The report of a run's `records`, without its calibration block (expgrade.calibration.run_report).
 
+    references: the run folder's reference runs (`--reference-runs`), for what they cost.
     Reading them is the caller's (expgrade.grading.run.store.report_run)."""
     seed = int(manifest.get("seed", 0)) if seed is None else seed
     attempts = Counter((r.agent, r.task_id) for r in records)
@@ -109,7 +121,33 @@ def build_report(
             if s.judged
         },
     }
+    if references:
+        data["reference_runs"] = _reference_cost(references, records)
     return RunReport.model_validate(data)
+
+
+def _reference_cost(references: list[ReferenceRun], records: list[ResultRecord]) -> dict[str, Any]:
+    """Sandbox time of the reference runs, per task and in all, and spread over the results it served."""
+    by_task: dict[str, list[ReferenceRun]] = defaultdict(list)
+    for run in references:
+        by_task[run.task_id].append(run)
+    total = sum(r.duration_s or 0.0 for r in references)
+    served = sum(1 for r in records if r.task_id in by_task)
+    return {
+        "runs": len(references),
+        "duration_s": round(total, 3),
+        "submissions": served,
+        "duration_s_per_submission": round(total / served, 3) if served else None,
+        "tasks": [
+            {
+                "task_id": task_id,
+                "runs": len(runs),
+                "failed": sum(r.status != "ran" for r in runs),
+                "duration_s": round(sum(r.duration_s or 0.0 for r in runs), 3),
+            }
+            for task_id, runs in sorted(by_task.items())
+        ],
+    }
 
 
 def _unscorable_counts(records: list[ResultRecord]) -> list[dict[str, Any]]:
