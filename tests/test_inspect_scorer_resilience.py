@@ -114,10 +114,9 @@ def test_a_rerun_on_the_same_work_dir_resumes(tmp_path: Path) -> None:
         results = work / "results.jsonl"
         kept = [line for line in results.read_text().splitlines() if json.loads(line)["task_id"] == ADAM_TASK]
         results.write_text("\n".join(kept) + "\n")
-        server.reset_stats()
         status, resumed = _eval(tmp_path, TASKS, server.url, work, "resumed")
-    assert status == "success" and server.stats["requests"] > 0  # the sweep, graded again
+    assert status == "success"
     assert (resumed["adam"].metadata or {})["resumed"] is True
-    assert "resumed" not in (resumed["sweep"].metadata or {})
+    assert "resumed" not in (resumed["sweep"].metadata or {})  # graded again (its verdicts cached)
     assert resumed["sweep"].value == first["sweep"].value
     assert len(results.read_text().splitlines()) == 2
