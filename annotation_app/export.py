@@ -23,8 +23,9 @@ PROVENANCE_KEYS = ("annotator", "annotated_at", "rubric_version", "content_hash"
 
 def export_rows(store: Store, project: str) -> list[LabelRow]:
     rows: list[LabelRow] = []
-    judges = store.item_judges(project)
-    for rec in store.label_records(project):
+    records = store.label_records(project)
+    judges = store.item_judges(project, {rec["item"].id for rec in records})
+    for rec in records:
         a, item, annotator = rec["assignment"], rec["item"], rec["annotator"]
         artifact = item.content.get("artifact") or {}
         shown = artifact.get("design") or artifact.get("conclusion") or artifact.get("response") or ""

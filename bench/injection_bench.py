@@ -23,8 +23,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 from expgrade.calibration.bias import wilson_interval
-from expgrade.grading.judge import PROMPT_INJECTION, JudgeConfig, JudgeEngine, JudgeRequest, JudgeSpec, client
-from expgrade.grading.judge.injection import flags_for, scan
+from expgrade.grading.judge import (
+    PROMPT_INJECTION,
+    JudgeConfig,
+    JudgeEngine,
+    JudgeRequest,
+    JudgeSpec,
+    client,
+    injection_model,
+)
+from expgrade.grading.judge.injection import _scan, flags_for, scan
 from expgrade.grading.judge.spotlight import choose_marker, datamark
 from expgrade.grading.testing.judge_server import ScriptedServer, ServerScript
 
@@ -41,7 +49,24 @@ Detector = Callable[[str], bool]
 
 
 def pattern_flags(text: str) -> bool:
+    """The regexes alone (the layer as issue 15 left it), without the learned layer's findings."""
+    return flags_for([f for f in scan(text) if not f.pattern.endswith("learned")]) == [PROMPT_INJECTION]
+
+
+def learned_flags(text: str) -> bool:
+    return injection_model.score(text) >= injection_model.model().threshold
+
+
+def detector_flags(text: str) -> bool:
+    """What the engine flags with the judge's signal off: every layer of `scan`."""
     return flags_for(scan(text)) == [PROMPT_INJECTION]
+
+
+DETECTORS: dict[str, Detector] = {
+    "pattern layer": pattern_flags,
+    "learned layer": learned_flags,
+    "pattern + learned (shipped)": detector_flags,
+}
 
 
 def load_fresh3() -> tuple[list[dict[str, str]], list[dict[str, str]]]:
@@ -175,6 +200,26 @@ def _datamark_token_ratio(benign: list[dict[str, str]]) -> float:
     return marked / plain
 
 
+def scan_20k(repeats: int = 7) -> list[str]:
+    """Milliseconds to scan one 20,000-character text of task prose, uncached, median of `repeats`."""
+    rows = load("benign") + load("benign", "tune")
+    text = "\n".join(r["text"] for r in rows)
+    out = []
+    for name, run in (
+        ("pattern layer", lambda t: _scan.__wrapped__(t, True)),  # transcript=True: regexes only
+        ("learned layer", lambda t: injection_model.score.__wrapped__(t)),
+        ("both (scan)", lambda t: _scan.__wrapped__(t, False)),
+    ):
+        times = []
+        for i in range(repeats):
+            chunk = text[i * 20_000 : (i + 1) * 20_000]
+            t0 = time.perf_counter()
+            run(chunk)
+            times.append(time.perf_counter() - t0)
+        out.append(f"{name} {1000 * sorted(times)[len(times) // 2]:.1f} ms")
+    return ["Scanning a 20,000-character text (median of 7 texts, uncached): " + "; ".join(out) + "."]
+
+
 def scan_cost(benign: list[dict[str, str]]) -> list[str]:
     """Token cost of datamarking; seconds to scan 1 MB of research text once, and again (cached)."""
     text = "\n".join(b["text"] for b in benign)
@@ -199,8 +244,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fresh", action="store_true", help="only the fresh-set table (seconds)")
     if parser.parse_args().fresh:
-        table = fresh_table({"pattern layer": pattern_flags})
-        print("\n".join([*table, "", *fresh3_breakdown(pattern_flags)]))
+        print("\n".join([*fresh_table(DETECTORS), "", *fresh3_breakdown(detector_flags), "", *scan_20k()]))
         return
     benign = load("benign")
     heldout, fresh1, fresh2 = load("attacks"), load("attacks", "fresh1"), load("attacks", "fresh2")

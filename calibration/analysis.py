@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from expgrade.calibration.agreement import AGREEMENT_STATISTICS, confusion_matrix, confusion_statistics
-from expgrade.calibration.alt_test import DEFAULT_EPSILON, Alignment, AltTestResult, alt_test
+from expgrade.calibration.alt_test import DEFAULT_EPSILON, Alignment, AltTestResult, alt_tests
 from expgrade.calibration.bias import length_bias, position_consistency, reliability, self_preference
 from expgrade.calibration.bootstrap import estimate, resample_table
 from expgrade.calibration.corrected import ppi_mean, rogan_gladen
@@ -182,18 +182,14 @@ def _alt_tests(data: LabelData, raters: dict[str, RaterCodes], epsilon: float) -
         else np.empty((data.n_items, 0), dtype=np.int64)
     )
     alignment: Alignment = "accuracy" if data.scale.level == "nominal" else "neg_rmse"
-    return [
-        alt_test(
-            codes.codes,
-            humans,
-            names,
-            rater=rater,
-            epsilon=epsilon,
-            alignment=alignment,
-            values=data.scale.values,
-        )
-        for rater, codes in raters.items()
-    ]
+    return alt_tests(
+        {rater: codes.codes for rater, codes in raters.items()},
+        humans,
+        names,
+        epsilon=epsilon,
+        alignment=alignment,
+        values=data.scale.values,
+    )
 
 
 def _judge_agreement(data: LabelData, raters: dict[str, RaterCodes]) -> Json:

@@ -54,6 +54,7 @@ from expgrade.grading.harness_importers.writer import (
     SubmissionWriter,
     render_transcript,
 )
+from expgrade.grading.judge.config import JudgeConfig
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.run.orchestrator import load_tasks
 from expgrade.grading.run.store import ResultsStore, read_results, result_key
@@ -146,7 +147,9 @@ def expgrade_scorer(
     settings = GradeSettings(
         tasks_dir=str(tasks_path.resolve().parent),
         subtasks=parse_subtasks(names),
-        judge=JudgeSettings(models=models, api_base=api_base, budget_usd=budget_usd) if models else None,
+        judge=JudgeSettings(JudgeConfig.panel(models, api_base=api_base, budget_usd=budget_usd))
+        if models
+        else None,
         sandbox=sandbox,
     )
     root = Path(work_dir) if work_dir is not None else Path(tempfile.mkdtemp(prefix="expgrade-inspect-"))

@@ -8,6 +8,7 @@ in exactly one place and documented in docs/formats.md:
       results.jsonl                 one ResultRecord per finished grading (append-only)
       manifest.json                 run identity and settings (atomic rewrite)
       judge_batches.jsonl           provider batches submitted by --batch (resume without paying twice)
+      report.html / .md / .json     `expgrade report` (and the demo) render the run report here
       logs/<submission>/
         grading.log                 the pipeline's step log
         execution/stdout.txt        the reproduction command's output
@@ -138,6 +139,10 @@ class RunFolder:
     @property
     def logs(self) -> Path:
         return self.root / LOGS
+
+    def report(self, fmt: str) -> Path:
+        """Where `expgrade report --format FMT` writes by default (html, md or json)."""
+        return self.root / f"report.{fmt}"
 
     def submission_logs(self, submission_id: str) -> SubmissionLogs:
         return SubmissionLogs(self.logs / safe_name(submission_id))

@@ -118,3 +118,18 @@ def test_a_big_submission_is_stored_once(tmp_path: Path, run: Path) -> None:
     assert n_items >= 11 and n_blobs == 2  # the diff and the log, once each
     assert blob_chars < size and content_chars < 50_000
     assert db.stat().st_size < 1.5 * size
+
+
+def test_every_judged_subtask_has_an_allow_list() -> None:
+    from expgrade.annotation_app.loaders import SHOWN
+    from expgrade.grading.subtasks import JUDGED_SUBTASKS
+
+    assert set(SHOWN) == set(JUDGED_SUBTASKS)  # a new judged subtask must say what its judge reads
+
+
+def test_identity_is_masked_whole_and_short_names_are_left_alone() -> None:
+    from expgrade.annotation_app.loaders import identity_of, mask_identity
+
+    names = identity_of("lr", "openai/GPT-4o-mini", "run-17/OpenHands")
+    text = "Using gpt-4o-mini via openai/gpt-4o-mini in run-17/openhands; lr 0.05"
+    assert mask_identity(text, names) == "Using [model] via [model] in [submission]; lr 0.05"

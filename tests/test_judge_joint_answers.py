@@ -24,8 +24,9 @@ from hypothesis import strategies as st
 from expgrade.grading.graders.inputs import SubmissionInputs
 from expgrade.grading.graders.integrity import ChangedFiles
 from expgrade.grading.graders.judged import Context, grade_implementation
-from expgrade.grading.graders.judging import grading_panel, run_judging
+from expgrade.grading.graders.judging import GradingPanel, grading_panel, run_judging
 from expgrade.grading.graders.settings import GradeSettings
+from expgrade.grading.judge.config import JudgeConfig
 from expgrade.grading.judge.parse import Parsed, parse_reply, read_label, requirement_answers
 from expgrade.grading.judge.rubrics import load_rubric
 from expgrade.grading.judge.settings import JudgeSettings
@@ -181,7 +182,7 @@ def _criteria(bodies: list[dict]) -> list[list[str]]:
     return [m[1].splitlines() for m in found if m is not None]
 
 
-def _grade(server: ScriptedServer, directive: str) -> JudgedSubtask:
+def _grade(server: ScriptedServer, directive: str, panel: GradingPanel | None = None) -> JudgedSubtask:
     diff = (
         "diff --git a/train.py b/train.py\n--- a/train.py\n+++ b/train.py\n@@ -1 +1,2 @@\n"
         f"+# @@script {directive}@@\n+train()\n"
@@ -191,15 +192,19 @@ def _grade(server: ScriptedServer, directive: str) -> JudgedSubtask:
     ctx = replace(
         Context(TASK, inputs, None, {"implementation": 1.0}, 20_000, None), implementation_judging="joint"
     )
-    grade = GradeSettings(
-        tasks_dir=".",
-        judge=JudgeSettings(models=("openai/scripted-judge",), api_base=server.url, use_cache=False),
-    )
+    chosen = panel or _panel(server, "openai/scripted-judge")
 
     async def go() -> JudgedSubtask:
-        return await grade_implementation(ctx, grading_panel(grade))
+        return await grade_implementation(ctx, chosen)
 
     return run_judging(go())
+
+
+def _panel(server: ScriptedServer, model: str) -> GradingPanel:
+    config = JudgeConfig.panel((model,), api_base=server.url, use_cache=False)
+    panel = grading_panel(GradeSettings(tasks_dir=".", judge=JudgeSettings(config)))
+    assert panel is not None
+    return panel
 
 
 COMBINED = (
@@ -223,7 +228,9 @@ def test_a_judge_that_answers_only_the_first_is_asked_again_smaller_then_one_by_
     server: ScriptedServer,
 ) -> None:
     bodies = server.keep_bodies()
-    sub = _grade(server, "joint=first")
+    panel = _panel(server, "openai/gpt-4o-mini")  # priced: the re-asks have a cost to account for
+    calls_before = panel.engine.ledger.run.calls
+    sub = _grade(server, "joint=first", panel)
     lists = _criteria(bodies)
     # round 1: all four; round 2: the three left out, together; round 3: the two still left out, alone
     assert lists == [
@@ -237,6 +244,10 @@ def test_a_judge_that_answers_only_the_first_is_asked_again_smaller_then_one_by_
     # every call's tokens are on some requirement: the ledger's view and the items' agree
     tokens = sum(j["prompt_tokens"] for i in sub.items for j in i.judge)
     assert tokens == sum(len("\n".join(m["content"] for m in b["messages"])) // 4 for b in bodies)
+    # the re-asks are the run's calls like any other: in the cost ledger and the grading's cost
+    assert panel.engine.ledger.run.calls - calls_before == len(bodies) == 4
+    assert panel.cost_usd == pytest.approx(sum(j["cost_usd"] for i in sub.items for j in i.judge))
+    assert panel.cost_usd is not None and panel.cost_usd > 0
 
 
 def test_a_judge_that_keeps_failing_leaves_the_requirement_unscorable_with_how_often_it_was_asked(
@@ -248,3 +259,15 @@ def test_a_judge_that_keeps_failing_leaves_the_requirement_unscorable_with_how_o
     assert first.evidence is not None and first.evidence["asked"] == 2  # the joint call, then alone
     assert [i.verdict for i in rest] == ["fail", "pass", "fail"]
     assert sub.status == "unscorable" and sub.passed is None  # never a fail
+
+
+def test_a_call_the_budget_refuses_is_not_asked_again(server: ScriptedServer) -> None:
+    config = JudgeConfig.panel(("openai/gpt-4o-mini",), api_base=server.url, use_cache=False, budget_usd=1e-9)
+    panel = grading_panel(GradeSettings(tasks_dir=".", judge=JudgeSettings(config)))
+    assert panel is not None
+    refusals = panel.engine.ledger.budget_refusals
+    server.reset_stats()
+    sub = _grade(server, "joint=first", panel)
+    assert [i.unscorable for i in sub.items] == [Unscorable.BUDGET] * 4  # budget, never parse_error
+    assert [i.evidence["asked"] for i in sub.items if i.evidence] == [1, 1, 1, 1]
+    assert panel.engine.ledger.budget_refusals - refusals == 1 and server.stats["requests"] == 0

@@ -8,14 +8,12 @@ expected results (and with what the agent claimed).
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import os
-import shutil
 from collections.abc import Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from expgrade.grading.execution.compare import Comparison, compare
 from expgrade.grading.execution.noise import ToleranceBasis
@@ -29,21 +27,10 @@ from expgrade.grading.execution.results import (
     read_results_file,
 )
 from expgrade.grading.run_folder import RunLogs, SubmissionLogs
-from expgrade.grading.sandbox.base import Sandbox, SandboxRequest, SandboxResult
-from expgrade.grading.sandbox.cleanroom import (
-    CleanRoomError,
-    SubmissionRejected,
-    new_clean_room_parent,
-    prepare_clean_room,
-)
-from expgrade.grading.sandbox.disk import capped_dir, is_full
-from expgrade.grading.sandbox.gpu import (
-    GpuAllocator,
-    GpuUnavailable,
-    canary_command,
-    default_allocator,
-    detect_gpus,
-)
+from expgrade.grading.sandbox.base import Sandbox, SandboxResult
+from expgrade.grading.sandbox.clean_run import SubmissionArtifacts, run_in_clean_room, run_labels
+from expgrade.grading.sandbox.cleanroom import CleanRoomError, SubmissionRejected
+from expgrade.grading.sandbox.gpu import GpuAllocator
 from expgrade.grading.sandbox.limits import Limits
 from expgrade.grading.schemas import ExecutionSubtask, Submission, Task
 from expgrade.grading.schemas.result import ExecutionRun, ExecutionStatus
@@ -54,26 +41,6 @@ SEED_ENV = "EXPGRADE_SEED"
 
 #: Largest results file read back from a run.
 RESULTS_FILE_MAX_BYTES = 16 * 1024**2
-
-
-class SubmissionArtifacts(Protocol):
-    """What the grader reads from a submission.
-
-    `expgrade.grading.submission_reader.LoadedSubmission` has it all."""
-
-    submission_id: str
-    submission: Submission
-    patch: Path | None
-    workspace: Path | None
-    reproduce: Path | None
-
-
-def _environment(task: Task) -> dict[str, str]:
-    """Only what the task names: host secrets (API keys, tokens) never reach the code."""
-    if task.run is None:
-        return {}
-    passed = {name: os.environ[name] for name in task.run.pass_env if name in os.environ}
-    return {**passed, **task.run.env}
 
 
 def _verdict(status: ExecutionStatus, reason: str, known: dict[str, Any], **fields: Any) -> ExecutionSubtask:
@@ -131,62 +98,36 @@ def run_once(
 
     Submissions and the task's reference run through here alike, so both see the same sandbox.
     """
-    need = task.run.gpus if task.run else 0
     if tree.reproduce is not None:
         command = ["bash", "reproduce.sh"]
     else:
         assert task.run is not None
         command = ["sh", "-c", seeded_command(task.run.command, seed)]
-    work = new_clean_room_parent(work_root)
-    pool: GpuAllocator | None = None
-    taken: tuple[int, ...] = ()
-    try:
-        with capped_dir(work, limits.disk_bytes) as disk_note:
-            try:
-                room = prepare_clean_room(
-                    work / "work",
-                    repo=task.repo,
+    with ExitStack() as stack:
+        try:
+            ran = stack.enter_context(
+                run_in_clean_room(
+                    task,
+                    sandbox,
+                    command=command,
+                    limits=limits,
+                    labels=labels,
                     repo_base=repo_base,
                     patch=tree.patch,
                     workspace=tree.workspace,
                     reproduce=tree.reproduce,
+                    env={SEED_ENV: str(seed)},
+                    gpu_ids=gpu_ids,
+                    allocator=allocator,
+                    work_root=work_root,
                 )
-            except SubmissionRejected as exc:
-                return Refused("patch_failed", str(exc))
-            except (CleanRoomError, OSError) as exc:  # OSError: the capped disk is too small
-                return Refused("sandbox_error", str(exc))
-            if gpu_ids is not None:
-                if len(gpu_ids) < need:
-                    return Refused("sandbox_error", _too_few_gpus(need, gpu_ids))
-                devices = tuple(gpu_ids[:need])
-            elif need == 0:
-                devices = ()
-            else:
-                pool = allocator or default_allocator()
-                try:
-                    taken = devices = pool.take(need)
-                except GpuUnavailable as exc:
-                    return Refused("sandbox_error", str(exc))
-            request = SandboxRequest(
-                command=command,
-                workdir=room.path,
-                image=task.run.image if task.run else None,
-                env={**_environment(task), SEED_ENV: str(seed)},
-                limits=limits,
-                gpu_ids=devices,
-                labels=labels,
             )
-            result = gpu_canary(sandbox, request) if devices else None
-            if result is None:
-                result = sandbox.run(request)
-                result.disk_full = result.exit_code != 0 and is_full(work)
-            result.isolation["disk"] = disk_note
-            measured, problem = _measured(task, room.path, result)
-            return Execution(result, room.notes, measured, problem)
-    finally:
-        if pool is not None:
-            pool.give_back(taken)
-        shutil.rmtree(work, ignore_errors=True)
+        except SubmissionRejected as exc:
+            return Refused("patch_failed", str(exc))
+        except CleanRoomError as exc:
+            return Refused("sandbox_error", str(exc))
+        measured, problem = _measured(task, ran.workdir, ran.result)
+        return Execution(ran.result, ran.notes, measured, problem)
 
 
 def grade_execution(
@@ -228,7 +169,7 @@ def grade_execution(
         return _verdict("reference_failed", basis.problem, known)
     limits = limits or Limits.from_run(task.run)
     tree = CodeTree(artifacts.patch, artifacts.workspace, artifacts.reproduce)
-    labels = {"expgrade.task": task.id[:200], "expgrade.submission": artifacts.submission_id[:200]}
+    labels = run_labels(task, artifacts)
     outcomes = []
     for i, seed in enumerate(seeds):
         done = run_once(
@@ -270,34 +211,6 @@ def _run_of(task: Task, artifacts: SubmissionArtifacts, o: ExecutionSubtask) -> 
         measured_results=o.measured_results,
         deviations=o.deviations,
     )
-
-
-def _too_few_gpus(need: int, given: Sequence[int]) -> str:
-    """Asked vs found, so a person sees at once that the machine, not the code, fell short."""
-    here = len(detect_gpus())
-    return (
-        f"the task asks for {need} GPU(s); this grading was given {len(given)} "
-        f"({here} on this machine): grade it where {need} are free"
-    )
-
-
-def gpu_canary(sandbox: Sandbox, request: SandboxRequest) -> SandboxResult | None:
-    """Probe the GPUs in the very sandbox the command gets; the failed probe's result, or None.
-
-    CUDA failing to initialise because of the sandbox (device nodes, driver libraries, runtime)
-    would otherwise look like the agent's code crashing: `failed` instead of `sandbox_error`.
-    """
-    n = len(request.gpu_ids)
-    probe_limits = dataclasses.replace(request.limits, timeout_s=min(120.0, request.limits.timeout_s))
-    probe = sandbox.run(dataclasses.replace(request, command=canary_command(n), limits=probe_limits))
-    if probe.error is None and probe.exit_code == 0 and not probe.timed_out:
-        return None
-    if probe.error is None:
-        said = (probe.stderr.text() + probe.stdout.text()).strip()[-600:]
-        probe.error = (
-            f"GPU canary failed: {n} GPU(s) {list(request.gpu_ids)} allocated, but in the sandbox: {said}"
-        )
-    return probe
 
 
 def _measured(task: Task, workdir: Path, result: SandboxResult) -> tuple[Results, str | None]:
@@ -344,7 +257,8 @@ def _status(
     measured = run.measured
     cmp = compare(task.expected_results or {}, measured, task.tolerance, basis.intervals)
     flags += ["extra_results"] * bool(cmp.extra) + ["nonfinite_results"] * bool(cmp.nonfinite)
-    reason = (cmp.explain() or "all expected metrics within tolerance") + claim_note
+    within = "within the reference runs' intervals" if basis.intervals else "within tolerance"
+    reason = (cmp.explain() or f"all expected metrics {within}") + claim_note
     status: ExecutionStatus = "reproduced" if cmp.all_within else "mismatch"
     return _verdict(status, reason, known, flags=flags, measured_results=measured, deviations=cmp.deviations)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from expgrade.grading.aggregate import agent_table
-from expgrade.grading.judge.types import DEPENDS_ON_INJECTION, PROMPT_INJECTION
+from expgrade.grading.judge.types import DEPENDS_ON_INJECTION, FLIPS_WITHOUT_PROSE, PROMPT_INJECTION
 from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord, RunReport
 from expgrade.grading.schemas.result import ReferenceRun
 from expgrade.grading.subtasks import LETTERS, SUBTASKS, judged_results
@@ -175,7 +175,8 @@ def _flag_counts(records: list[ResultRecord]) -> dict[str, int]:
 
 
 def _injection_counts(records: list[ResultRecord]) -> dict[str, dict[str, int]]:
-    """Per agent: judged items flagged prompt_injection, by who flagged them, and how many flipped.
+    """Per agent: judged items flagged prompt_injection, by who flagged them, and how many flipped
+    (without the flagged span, or without the agent's prose: `verdict_flips_without_prose`).
 
     Counted per item (one criterion of one submission), not per judge: a panel of three that
     all saw the same attack is one flagged item.
@@ -184,6 +185,8 @@ def _injection_counts(records: list[ResultRecord]) -> dict[str, dict[str, int]]:
     for r in records:
         for _, sub in judged_results(r.subtasks):
             for item in sub.items:
+                if FLIPS_WITHOUT_PROSE in item.flags:  # wording-free: counted flagged or not
+                    out[r.agent][FLIPS_WITHOUT_PROSE] += 1
                 if PROMPT_INJECTION not in item.flags:
                     continue
                 judges = (

@@ -83,10 +83,10 @@ def identity(settings: GradeSettings) -> dict[str, Any]:
         "judges": list(judge.models) if judge else [],
         "rubrics": rubrics,
         "thresholds": settings.thresholds,
-        "seed": judge.seed if judge else 0,
-        "samples": judge.samples if judge else 1,
-        "injection_check": judge.injection_check if judge else "off",
-        "spotlight": judge.spotlight if judge else True,
+        "seed": judge.config.seed if judge else 0,
+        "samples": judge.config.samples if judge else 1,
+        "injection_check": judge.config.injection_check if judge else "off",
+        "spotlight": judge.config.spotlight if judge else True,
         "implementation_judging": settings.implementation_judging,
         "reference_runs": settings.reference_runs,
         "repeats": settings.repeats,
@@ -180,8 +180,8 @@ def grade_run(
             needed, run_dir, settings, executor=executor, concurrency=concurrency, console=console
         )
     judge = settings.judge
-    if judge is not None and judge.budget_usd is not None:  # what earlier sessions spent counts
-        judge = dataclasses.replace(judge, budget_usd=max(0.0, judge.budget_usd - _spent(store)))
+    if judge is not None and judge.config.budget_usd is not None:  # what earlier sessions spent counts
+        judge = judge.with_budget(max(0.0, judge.config.budget_usd - _spent(store)))
     jobs = [
         Job(
             key=result_key(t.id, s.submission_id),
@@ -203,7 +203,8 @@ def grade_run(
             progress.update(bar, advance=1, cost=_money(cost[0]))
 
         if judge is not None:  # one limiter and one budget for every grading (under Ray: the whole cluster)
-            gate = runner.budget_gate(judge.budget_usd) if judge.budget_usd is not None else None
+            budget = judge.config.budget_usd
+            gate = runner.budget_gate(budget) if budget is not None else None
             settings = dataclasses.replace(
                 settings,
                 judge=judge,
