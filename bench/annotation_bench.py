@@ -41,7 +41,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))  # the shared helpers: free port, private PostgreSQL
 
-from annotation_support import EXPGRADE, free_port, private_postgres, wait_http  # noqa: E402
+from annotation_support import EXPGRADE, free_port, make_big_run, private_postgres, wait_http  # noqa: E402
 
 from expgrade.annotation_app.store import ItemSpec, LabelInput, Store  # noqa: E402
 
@@ -216,6 +216,21 @@ def render_bench(root: Path, browser: bool) -> list[tuple[str, str]]:
     return rows
 
 
+def storage_bench(root: Path) -> list[tuple[str, str]]:
+    """The database a 5 MB submission judged on 11 criteria takes, loaded from its graded run."""
+    from expgrade.annotation_app.loaders import load_run
+
+    run, size = make_big_run(root / "big-run")
+    db = root / "storage.db"
+    Store.open(str(db)).load("big", 1, load_run(run), active_queue=False)
+    return [
+        (
+            f"storage: 11 items of a {size / MB:.1f} MB submission, SQLite file",
+            f"{db.stat().st_size / MB:.1f} MB",
+        )
+    ]
+
+
 def admin_project(db: str, n_items: int, labelled: int) -> str:
     """A project of `n_items` items shaped like a graded run's (10 criteria per submission, two
     judges each, about 1 KB shown per item), `labelled` of them labelled by two annotators;
@@ -266,15 +281,20 @@ def admin_project(db: str, n_items: int, labelled: int) -> str:
 
 
 def admin_bench(
-    root: Path, n_items: int, labelled: int, browser: bool, repeats: int = 3
+    root: Path, n_items: int, labelled: int, browser: bool, repeats: int = 3, db: str | None = None
 ) -> list[tuple[str, str]]:
     """The admin page of a big project: the server's script run (AppTest) and, in chromium,
-    the click on "Admin" until its items table and export buttons are on screen."""
+    the click on "Admin" until its items table and export buttons are on screen. With `db`,
+    the project `bench` already in that database (`admin_project` built it), so one project
+    can be timed on two versions of the app."""
     from streamlit.testing.v1 import AppTest
 
-    db = str(root / "admin.db")
     t0 = time.perf_counter()
-    token = admin_project(db, n_items, labelled)
+    if db is None:
+        db = str(root / "admin.db")
+        token = admin_project(db, n_items, labelled)
+    else:
+        token = Store.open(db).add_user("admin", admin=True)
     built = time.perf_counter() - t0
     os.environ["EXPGRADE_ANNOTATE_DB"] = db
     server = []
@@ -414,11 +434,19 @@ def main() -> None:
     parser.add_argument(
         "--admin-labelled", type=int, default=1_000, help="items each of two annotators labels"
     )
+    parser.add_argument("--admin-db", help="time the admin page on this database's `bench` project")
+    parser.add_argument("--storage-only", action="store_true", help="only the storage figure")
     args = parser.parse_args()
+    if args.storage_only:
+        with tempfile.TemporaryDirectory(prefix="expgrade-annbench-") as tmp:
+            for name, value in storage_bench(Path(tmp)):
+                print(f"| {name} | {value} |")
+        return
     if args.admin_only:
         with tempfile.TemporaryDirectory(prefix="expgrade-annbench-") as tmp:
             browser = not args.no_browser and Path("/usr/bin/chromium").exists()
-            for name, value in admin_bench(Path(tmp), args.admin_items, args.admin_labelled, browser):
+            figures = admin_bench(Path(tmp), args.admin_items, args.admin_labelled, browser, db=args.admin_db)
+            for name, value in figures:
                 print(f"| {name} | {value} |")
         return
     if args.keys_only:
@@ -435,6 +463,7 @@ def main() -> None:
         if browser:
             rows += keypress_bench(root)
         rows += admin_bench(root, args.admin_items, args.admin_labelled, browser)
+        rows += storage_bench(root)
         paces = [(0.0, "back to back"), (args.pace, f"each writer one submit per ~{args.pace:g} s")]
         for pace, mode in paces:
             rows += latency_rows(

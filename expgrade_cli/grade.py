@@ -164,6 +164,12 @@ def grade(
             f"{refs.cached} from the run folder's cache",
             highlight=False,
         )
+        for task_id, why in refs.unusable.items():
+            err_console.print(
+                f"[yellow]reference unusable:[/] {task_id}: {why} (its submissions are unscorable)",
+                highlight=False,
+                soft_wrap=True,
+            )
     cost = "unknown" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
     console.print(
         f"graded {summary.graded_now} submission(s) now, {summary.already_done} already done, "

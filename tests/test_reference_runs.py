@@ -33,10 +33,17 @@ from expgrade.grading.execution.noise import (
     prediction_interval,
     reference_noise,
 )
-from expgrade.grading.execution.reference import reference_seeds, submission_seeds
+from expgrade.grading.execution.reference import (
+    cached_runs,
+    fingerprint,
+    reference_seeds,
+    save_run,
+    submission_seeds,
+)
 from expgrade.grading.execution.repeats import summarise_repeats
+from expgrade.grading.run_folder import RunFolder
 from expgrade.grading.schemas import ResultRecord, Task
-from expgrade.grading.schemas.result import ExecutionRun
+from expgrade.grading.schemas.result import ExecutionRun, ReferenceRun
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "noisy_regression"
 TASK_ID = "native/noisy-regression/adagrad-norm"
@@ -153,6 +160,25 @@ def test_a_reference_is_a_patch_or_a_folder_not_both() -> None:
     data["reference"] = {"patch": "a.diff", "path": "solved/"}
     with pytest.raises(ValidationError, match="not both"):
         Task.model_validate(data)
+
+
+def test_cached_reference_runs_of_other_code_are_not_reused(tmp_path: Path) -> None:
+    """Fixing the reference patch (or the command) in TASKS.jsonl makes the cache stale."""
+    shutil.copytree(FIXTURE, tmp_path / "t")
+    (line,) = (tmp_path / "t" / "tasks.jsonl").read_text().splitlines()
+    task = Task.model_validate_json(line)
+    before = fingerprint(task, tmp_path / "t")
+    logs = RunFolder(tmp_path / "run").reference(task.id)
+    for seed, status in ((1, "ran"), (2, "failed"), (3, "sandbox_error")):
+        save_run(logs, ReferenceRun(task_id=task.id, seed=seed, status=status, fingerprint=before))
+    assert sorted(cached_runs(logs, [1, 2, 3, 4], before)) == [1, 2]  # the machine's failure is retried
+    patch = tmp_path / "t" / "reference.diff"
+    patch.write_text(patch.read_text().replace("**0.5", "**0.25"))
+    assert fingerprint(task, tmp_path / "t") != before
+    assert cached_runs(logs, [1, 2], fingerprint(task, tmp_path / "t")) == {}
+    assert task.run is not None
+    other = task.model_copy(update={"run": task.run.model_copy(update={"command": "python3 train.py"})})
+    assert fingerprint(other, FIXTURE) != fingerprint(task, FIXTURE)
 
 
 def test_repeats_stay_inside_one_attempt_when_aggregating() -> None:
@@ -329,6 +355,7 @@ def test_a_reference_that_fails_or_misses_the_paper_makes_the_task_unscorable(tm
             None,
         )
         assert why in ex["reason"] and why in ex["tolerance"]["why"]
+        assert "reference unusable:" in done.stderr
         assert not (out / "logs" / "correct" / "execution" / "stdout.txt").exists()  # never ran
 
 

@@ -10,11 +10,13 @@ on the machine's side (`sandbox_error`) is run again. The intervals come from
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -141,8 +143,28 @@ def save_run(logs: ReferenceLogs, run: ReferenceRun) -> None:
     os.replace(tmp, target)
 
 
-def cached_runs(logs: ReferenceLogs, seeds: Sequence[int]) -> dict[int, ReferenceRun]:
-    """The runs of `seeds` already finished (and worth keeping) in the run folder."""
+def fingerprint(task: Task, tasks_dir: Path) -> str:
+    """What a reference run depends on: the run spec, the repo, the reference and its patch's bytes.
+
+    Editing any of them in TASKS.jsonl (a fixed patch, another command or image) makes the cached
+    runs stale, so a resumed grading runs them again instead of reusing numbers of other code. A
+    reference folder or a repo path is named, not hashed (it may be gigabytes).
+    """
+    ref = task.reference
+    parts: dict[str, Any] = {
+        "run": task.run.model_dump(mode="json") if task.run else None,
+        "repo": task.repo.model_dump(mode="json") if task.repo else None,
+        "reference": ref.model_dump(mode="json") if ref else None,
+    }
+    if ref is not None and ref.patch is not None:
+        patch = Path(ref.patch) if Path(ref.patch).is_absolute() else tasks_dir / ref.patch
+        parts["patch_sha256"] = hashlib.sha256(patch.read_bytes()).hexdigest() if patch.is_file() else None
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def cached_runs(logs: ReferenceLogs, seeds: Sequence[int], fingerprint: str) -> dict[int, ReferenceRun]:
+    """The runs of `seeds` already finished (and worth keeping) in the run folder for this
+    `fingerprint` of the task."""
     out = {}
     for seed in seeds:
         path = logs.record(seed)
@@ -152,7 +174,7 @@ def cached_runs(logs: ReferenceLogs, seeds: Sequence[int]) -> dict[int, Referenc
             run = ReferenceRun.model_validate_json(path.read_text(encoding="utf-8"))
         except (ValidationError, ValueError, OSError):
             continue  # unreadable: run it again
-        if run.status not in RETRY and run.seed == seed:
+        if run.status not in RETRY and run.seed == seed and run.fingerprint == fingerprint:
             out[seed] = run
     return out
 

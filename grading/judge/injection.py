@@ -15,6 +15,10 @@ verdict can be reproduced, audited and routed to a person. Cheap disguises are f
 compatibility forms (full-width letters), zero-width and Unicode tag characters, common
 Cyrillic and Greek homoglyphs; base64 blocks that decode to text are scanned as well.
 
+`scan` also reports the learned layer's units (`learned`, grading/judge/injection_model.py):
+paraphrases, pleas and notes to the grader in other languages and disguises that no pattern
+describes. Both are deterministic, so the flag stays reproducible.
+
 Trade-off: an order such as "ignore previous instructions" that appears only inside a short
 quotation is taken as a *mention* (an essay about injection, a quoted log line) and gets the
 weaker `quoted_injection_phrase` flag instead of `prompt_injection`; so is a longer quotation

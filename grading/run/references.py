@@ -19,8 +19,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from expgrade.grading.dispatch import Job, get_executor, resources_for
 from expgrade.grading.execution.noise import ToleranceBasis
 from expgrade.grading.execution.reference import (
+    RAN,
     basis_from_runs,
     cached_runs,
+    fingerprint,
     needs_reference,
     reference_seeds,
     save_run,
@@ -38,6 +40,7 @@ class ReferencePhase:
     run_now: int = 0
     cached: int = 0
     duration_s: float = 0.0  # sandbox seconds of the runs made now
+    unusable: dict[str, str] = field(default_factory=dict)  # task id -> why it is unscorable
 
 
 def run_references(
@@ -54,13 +57,15 @@ def run_references(
     seeds = reference_seeds(settings.reference_runs)
     phase = ReferencePhase()
     runs: dict[str, dict[int, ReferenceRun]] = {}
+    prints: dict[str, str] = {}
     jobs = []
     for task in tasks:
         if not needs_reference(task):
             why = "the task has no reference to run" if task.reference is None else "nothing to check"
             phase.bases[task.id] = ToleranceBasis.fixed(task, f"{why}: the task's fixed tolerance")
             continue
-        runs[task.id] = cached_runs(folder.reference(task.id), seeds)
+        prints[task.id] = fingerprint(task, Path(settings.tasks_dir))
+        runs[task.id] = cached_runs(folder.reference(task.id), seeds, prints[task.id])
         phase.cached += len(runs[task.id])
         jobs += [
             Job(
@@ -86,6 +91,7 @@ def run_references(
 
         def on_result(job: Job, data: dict[str, object]) -> None:
             run = ReferenceRun.model_validate(data)
+            run = run.model_copy(update={"fingerprint": prints[run.task_id]})
             save_run(folder.reference(run.task_id), run)
             runs[run.task_id][run.seed] = run
             phase.run_now += 1
@@ -96,5 +102,15 @@ def run_references(
             runner.run(jobs, work, on_result)
     by_id = {t.id: t for t in tasks}
     for task_id, done in runs.items():
-        phase.bases[task_id] = basis_from_runs(by_id[task_id], done)
+        phase.bases[task_id] = basis = basis_from_runs(by_id[task_id], done)
+        if basis.problem is None:
+            continue
+        bad = sorted(s for s, r in done.items() if r.status != RAN)
+        output = folder.reference(task_id).run(bad[0]).root if bad else None
+        phase.unusable[task_id] = (
+            f"{len(bad)} of {len(done)} reference run(s) did not finish well "
+            f"(seed {bad[0]}: {done[bad[0]].status}; its output in {output})"
+            if bad
+            else basis.problem
+        )
     return phase

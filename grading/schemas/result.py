@@ -137,6 +137,9 @@ class ReferenceRun(Record):
     image: str | None = None
     image_id: str | None = None
     finished_at: str | None = None
+    #: What was run (`expgrade.grading.execution.reference.fingerprint`): a cached run of another
+    #: command, reference or repo is not reused.
+    fingerprint: str | None = None
 
 
 class ExecutionSubtask(Record):
