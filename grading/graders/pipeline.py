@@ -119,6 +119,9 @@ def _describe(name: str, sub: JudgedSubtask | ExecutionSubtask | None) -> list[s
             lines.append(f"      why: {item.rationale.strip()[:600]}")
         if item.flags:
             lines.append(f"      flags: {', '.join(item.flags)}")
+        asked = (item.evidence or {}).get("asked", 1)
+        if asked > 1:  # the judge left it out of an answer and was asked again
+            lines.append(f"      asked {asked} times")
     return lines
 
 
