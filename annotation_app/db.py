@@ -17,7 +17,15 @@ from sqlalchemy import Connection, Engine, Table, create_engine, delete, event, 
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
 
-from expgrade.annotation_app.models import SCHEMA_VERSION, Assignment, Base, LabelEvent, Meta, SignInSession
+from expgrade.annotation_app.models import (
+    SCHEMA_VERSION,
+    Assignment,
+    Base,
+    Item,
+    LabelEvent,
+    Meta,
+    SignInSession,
+)
 from expgrade.grading.errors import UserError
 
 BUSY_TIMEOUT_S = 30
@@ -110,6 +118,9 @@ def _add_column(conn: Connection, table: Table, column: str) -> None:
 def _blind_labels_v3(conn: Connection) -> None:
     _add_column(conn, Assignment.__table__, "revealed_at")  # type: ignore[arg-type]
     _add_column(conn, LabelEvent.__table__, "after_reveal")  # type: ignore[arg-type]
+    for index in Item.__table__.indexes:  # type: ignore[attr-defined]
+        if index.name == "ix_items_project_priority":
+            index.create(conn, checkfirst=True)
 
 
 #: schema version -> the step that brings a database from the previous version to it.

@@ -111,6 +111,8 @@ class Item(Base):
         UniqueConstraint("project_id", "item_key", name="uq_items_key"),
         Index("ix_items_project_seq", "project_id", "seq"),
         Index("ix_items_project_rank", "project_id", "active_rank"),
+        #: the flagged lane of the in-order queue (priority >= INJECTION_PRIORITY) without a scan
+        Index("ix_items_project_priority", "project_id", "priority"),
     )
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, and_, case, delete, exists, select, update
+from sqlalchemy import Engine, and_, delete, exists, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -468,19 +468,28 @@ class Store:
         claimers spread over different items instead of colliding on the first one.
         """
         mine = exists().where(Assignment.item_id == Item.id, Assignment.user_id == user_id)
-        # Items flagged prompt_injection lead either queue (the active ranks put them first too).
-        flagged_last = case((Item.priority >= INJECTION_PRIORITY, 0), else_=1)
-        order = (Item.active_rank, Item.seq) if project.active_queue else (flagged_last, Item.seq)
-        query = (
-            select(Item.id)
-            .where(Item.project_id == project.id, Item.held < project.overlap, ~mine)
-            .order_by(*order)
-        )
-        if limit is not None:
-            query = query.limit(limit)
-        if lock and s.get_bind().dialect.name == "postgresql":
-            query = query.with_for_update(skip_locked=True, of=Item)
-        return list(s.scalars(query))
+        open_items = (Item.project_id == project.id, Item.held < project.overlap, ~mine)
+        if project.active_queue:
+            lanes = [(open_items, (Item.active_rank, Item.seq))]
+        else:
+            # Items flagged prompt_injection lead (the active ranks put them first too). Two
+            # lanes, each walking an index in order and stopping at `limit`, rather than one
+            # ORDER BY over a CASE, which sorts every open item of the project on every claim.
+            # The second lane walks every open item in load order (the index on project, seq)
+            # and drops the flagged ones the first lane already gave.
+            flagged = Item.priority >= INJECTION_PRIORITY
+            lanes = [((*open_items, flagged), (Item.seq,)), (open_items, (Item.seq,))]
+        found: list[int] = []
+        for where, order in lanes:
+            query = select(Item.id).where(*where).order_by(*order)
+            if limit is not None:
+                query = query.limit(limit)
+            if lock and s.get_bind().dialect.name == "postgresql":
+                query = query.with_for_update(skip_locked=True, of=Item)
+            found.extend(i for i in s.scalars(query) if i not in found)
+            if limit is not None and len(found) >= limit:
+                return found[:limit]
+        return found
 
     def _free_slot(self, s: Session, item_id: int, overlap: int) -> int | None:
         taken = set(
@@ -538,7 +547,11 @@ class Store:
         """How many more items this annotator could still be given."""
         with self._tx() as s:
             project = _project(s, project_name)
-            return len(self._candidates(s, project, user_id, None))
+            mine = exists().where(Assignment.item_id == Item.id, Assignment.user_id == user_id)
+            query = select(func.count()).where(
+                Item.project_id == project.id, Item.held < project.overlap, ~mine
+            )
+            return int(s.scalar(query) or 0)
 
     # -- labelling ---------------------------------------------------------------------------
 
