@@ -27,7 +27,7 @@ import streamlit as st
 
 from expgrade.annotation_app import identity
 from expgrade.annotation_app.loaders import judge_votes
-from expgrade.annotation_app.render import md_escape, show_item
+from expgrade.annotation_app.render import show_item, visible
 from expgrade.annotation_app.store import (
     AssignmentView,
     ItemView,
@@ -380,7 +380,9 @@ def _reveal(reveal: Reveal) -> None:
 
 def reopen_label(a: AssignmentView, item: ItemView) -> str:
     """A reopen-list entry that differs early (it is cut at sidebar width) and names no submission."""
-    return f"{a.label or a.status} · {item.subtask} · {item.criterion} · {item.task_id} #{item.public_id}"
+    return visible(
+        f"{a.label or a.status} · {item.subtask} · {item.criterion} · {item.task_id} #{item.public_id}"
+    )
 
 
 def _my_labels(store: Store, project: str, user: UserView) -> list[tuple[AssignmentView, ItemView]]:
@@ -402,14 +404,14 @@ def _my_labels(store: Store, project: str, user: UserView) -> list[tuple[Assignm
 
 
 def _criterion(item: ItemView) -> None:
-    """The criterion and its guidelines, always visible in the panel."""
+    """The criterion and its guidelines, always visible in the panel (as text: the loader read
+    them from files, and Markdown would turn a URL in them into a link)."""
     criterion = item.content.get("criterion") or {}
-    st.markdown(f"**{md_escape(str(item.subtask or ''))} · {md_escape(str(criterion.get('id') or ''))}**")
     if criterion.get("text"):
-        st.text(criterion["text"])
+        st.text(visible(criterion["text"]))
     if criterion.get("guidelines"):
         with st.container(height=160, key="guidelines"):
-            st.text(criterion["guidelines"])
+            st.text(visible(criterion["guidelines"]))
 
 
 def render(store: Store, project: str, user: UserView) -> None:
@@ -434,11 +436,11 @@ def render(store: Store, project: str, user: UserView) -> None:
     st.markdown(PANEL_CSS, unsafe_allow_html=True)
     left, right = st.columns([3, 2], gap="medium")
     with left:
-        show_item(item.content, key=f"item{item.id}")
+        show_item(item.content, f"item{item.id}", store.text)
     with right, st.container(key="label_panel", border=True):
         with st.container(key="item_head"):
             st.text(f"Item {item.public_id}")
-            st.caption(md_escape(item.title))
+            st.text(visible(item.title))
             _criterion(item)
         if conflict:
             _show_conflict(store, user, conflict)

@@ -21,6 +21,7 @@ from expgrade.annotation_app.models import (
     SCHEMA_VERSION,
     Assignment,
     Base,
+    Blob,
     Item,
     LabelEvent,
     Meta,
@@ -102,6 +103,10 @@ def _create_v2(conn: Connection) -> None:
     SignInSession.__table__.create(conn, checkfirst=True)  # type: ignore[attr-defined]
 
 
+def _create_v3(conn: Connection) -> None:
+    Blob.__table__.create(conn, checkfirst=True)  # type: ignore[attr-defined]
+
+
 def _add_column(conn: Connection, table: Table, column: str) -> None:
     """ALTER TABLE ... ADD COLUMN for a column of the current model, unless it is there (a
     database created by version 1's `create_all` already has every current column)."""
@@ -115,7 +120,7 @@ def _add_column(conn: Connection, table: Table, column: str) -> None:
     conn.execute(text(ddl))
 
 
-def _blind_labels_v3(conn: Connection) -> None:
+def _blind_labels_v4(conn: Connection) -> None:
     _add_column(conn, Assignment.__table__, "revealed_at")  # type: ignore[arg-type]
     _add_column(conn, LabelEvent.__table__, "after_reveal")  # type: ignore[arg-type]
     for index in Item.__table__.indexes:  # type: ignore[attr-defined]
@@ -125,7 +130,12 @@ def _blind_labels_v3(conn: Connection) -> None:
 
 #: schema version -> the step that brings a database from the previous version to it.
 #: Version 1 creates the tables; later versions add ALTER steps here and bump SCHEMA_VERSION.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _create_v1, 2: _create_v2, 3: _blind_labels_v3}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {
+    1: _create_v1,
+    2: _create_v2,
+    3: _create_v3,
+    4: _blind_labels_v4,
+}
 
 
 def schema_version(conn: Connection) -> int:

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from expgrade.annotation_app.store import LabelRevision, Store
+from expgrade.annotation_app.store import LabelRevision, Store, text_length
 from expgrade.grading.items import INCLUSION_KEY, label_row
 from expgrade.grading.jsonl import validate_models
 from expgrade.grading.labels_io import read_label_rows
@@ -47,7 +47,7 @@ def export_rows(store: Store, project: str, *, after_reveal: bool = False) -> li
                     "reason": a.reason,
                     "flags": a.flags,
                     "confidence": a.confidence,
-                    "response_length": len(shown) if shown else None,
+                    "response_length": text_length(shown) or None,
                 },
                 rater_kind="human",
                 subtask=item.subtask,

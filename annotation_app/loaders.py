@@ -10,11 +10,14 @@ labels exactly what the export's provenance says they saw, even if the files cha
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+
+from pydantic import ValidationError
 
 from expgrade.annotation_app.queueing import (
     INJECTION_PRIORITY,
@@ -24,18 +27,18 @@ from expgrade.annotation_app.queueing import (
     judge_priority,
 )
 from expgrade.annotation_app.store import ItemSpec
-from expgrade.grading.errors import UserError
+from expgrade.grading.errors import UserError, describe_validation_error
+from expgrade.grading.graders.inputs import gather, repo_path
+from expgrade.grading.graders.judged import reference_source
 from expgrade.grading.items import INCLUSION_KEY, is_judged, item_id, result_item_key
-from expgrade.grading.jsonl import load_json, read_models, read_text
+from expgrade.grading.jsonl import iter_json_lines, load_json, read_models
 from expgrade.grading.judge.types import PROMPT_INJECTION
-from expgrade.grading.labels_io import read_label_rows
+from expgrade.grading.labels_io import read_located_label_rows
 from expgrade.grading.run_folder import RunFolder
-from expgrade.grading.safepath import check_inside
-from expgrade.grading.schemas import CriterionItem, ResultRecord, Submission, Task
-from expgrade.grading.submission_reader import scan_submissions
+from expgrade.grading.schemas import CriterionItem, LabelRow, ResultRecord, Task
+from expgrade.grading.schemas.submission import SUBMISSION_FILE
+from expgrade.grading.submission_reader import LoadedSubmission, scan_submissions
 from expgrade.grading.subtasks import JUDGED_SUBTASKS, judged_results
-
-LOG_LINES = 200  # lines kept from each end of a log: the start says what ran, the end how it ended
 
 
 @dataclass(frozen=True)
@@ -91,30 +94,100 @@ def _criterion(subtask: str, name: str, hint: str) -> Criterion:
     )
 
 
-def head_tail(text: str, lines: int = LOG_LINES) -> dict[str, Any]:
-    """The first and last `lines` lines of a log and how many were left out between them."""
-    all_lines = text.splitlines()
-    if len(all_lines) <= 2 * lines:
-        return {"head": text, "tail": "", "omitted": 0}
-    return {
-        "head": "\n".join(all_lines[:lines]),
-        "tail": "\n".join(all_lines[-lines:]),
-        "omitted": len(all_lines) - 2 * lines,
-    }
+#: Identity in the agent's own artefacts, replaced before an annotator sees them; names shorter
+#: than this are left alone (masking "lr" or "gpt" would eat ordinary words).
+MIN_MASKED_CHARS = 4
 
 
-@dataclass
-class SubmissionFiles:
-    """A submission read for display: its record, diff and logs."""
+@dataclass(frozen=True)
+class Shown:
+    """The allow-list of one subtask: what its judge is given, so all its annotators are shown.
 
-    submission_id: str
-    record: Submission
+    Read off the requests `expgrade.grading.graders.judged` builds for the subtask's judge:
+    task fields (`question`, `method`), ground-truth parts and the agent's artefacts. Anything
+    not named here (run logs with the verdicts, hidden-test output, execution status, the
+    agent's and the submission's names) never reaches an item.
+    """
+
+    task: tuple[str, ...]
+    ground_truth: tuple[str, ...]
+    artifact: tuple[str, ...]
+
+
+SHOWN: dict[str, Shown] = {
+    # grade_design: question, method, reference (the task's design), response (the agent's design)
+    "design": Shown(("question", "method"), ("design",), ("design",)),
+    # grade_implementation: question, method, requirements + reference source, the diff
+    "implementation": Shown(("question", "method"), ("requirements", "reference"), ("diff",)),
+    # grade_conclusion: question, reference (expected outcome), response, results (measured, else claimed)
+    "conclusion": Shown(("question",), ("expected_outcome",), ("conclusion", "results")),
+    # judge_integrity: question, the agent's log
+    "integrity": Shown(("question",), (), ("log",)),
+}
+
+
+def mask_identity(text: str, names: list[tuple[str | None, str]]) -> str:
+    """`text` with each name (agent, model, submission folder) replaced by `[what]`.
+
+    The agent's own artefacts are shown as its judge read them, with this one change: an
+    agent that prints its name or model into a log would otherwise unblind every annotator.
+    Longest names first, so a model id is replaced whole before its parts.
+    """
+    pairs = sorted(
+        ((name, what) for name, what in names if name and len(name) >= MIN_MASKED_CHARS),
+        key=lambda pair: -len(pair[0]),
+    )
+    if not pairs:
+        return text
+    placeholder = {name.casefold(): f"[{what}]" for name, what in pairs}
+    pattern = re.compile("|".join(re.escape(name) for name, _ in pairs), re.IGNORECASE)
+    return pattern.sub(lambda m: placeholder[m.group(0).casefold()], text)
+
+
+def identity_of(
+    agent: str | None, agent_model: str | None, submission_id: str | None
+) -> list[tuple[str | None, str]]:
+    """The names that would unblind an annotator, as `mask_identity` takes them (a provider's
+    model id also by its bare name: `openai/gpt-4o` is printed as `gpt-4o` too)."""
+    tail = agent_model.rsplit("/", 1)[-1] if agent_model else None
+    return [(agent, "agent"), (agent_model, "model"), (tail, "model"), (submission_id, "submission")]
+
+
+@dataclass(frozen=True)
+class AgentWork:
+    """One submission's artefacts as its judges read them (`gather`), identity masked."""
+
+    design: str | None
     diff: str | None
-    logs: dict[str, str]
+    log: str | None
+    conclusion: str | None
+    #: the numbers the conclusion judge is given: {"measured": ...} or, when nothing ran, {"claimed": ...}
+    results: dict[str, Any] | None
+
+    @classmethod
+    def of(
+        cls, task: Task, loaded: LoadedSubmission, tasks_dir: Path, measured: dict[str, Any] | None
+    ) -> AgentWork:
+        inputs = gather(task, loaded, tasks_dir)
+        record = inputs.submission
+        names = identity_of(record.agent, record.agent_model, loaded.submission_id)
+
+        def masked(text: str | None) -> str | None:
+            return None if text is None else mask_identity(text, names)
+
+        claimed = record.claimed_results
+        results = {"measured": measured} if measured else ({"claimed": claimed} if claimed else None)
+        return cls(
+            masked(_text(record.design)),
+            masked(inputs.diff),
+            masked(inputs.log),
+            masked(record.conclusion),
+            results,
+        )
 
 
-def read_submissions(root: Path) -> dict[str, SubmissionFiles]:
-    """Every submission under `root` (any format `scan_submissions` knows), read for display.
+def read_submissions(root: Path) -> dict[str, LoadedSubmission]:
+    """Every submission under `root` (any format `scan_submissions` knows), located.
 
     A folder the scanner rejects stops the load with all its problems listed: an item built
     from half a submission would show annotators less than the judges saw.
@@ -122,15 +195,7 @@ def read_submissions(root: Path) -> dict[str, SubmissionFiles]:
     scan = scan_submissions(root)
     if scan.problems:
         raise UserError("; ".join(str(p) for p in scan.problems), file=root)
-    return {
-        loaded.submission_id: SubmissionFiles(
-            loaded.submission_id,
-            loaded.submission,
-            read_text(loaded.patch) if loaded.patch else None,
-            {loaded.log.name: read_text(loaded.log)} if loaded.log else {},
-        )
-        for loaded in scan.submissions
-    }
+    return {loaded.submission_id: loaded for loaded in scan.submissions}
 
 
 def _text(value: Any) -> str | None:
@@ -139,51 +204,36 @@ def _text(value: Any) -> str | None:
     return json.dumps(value, indent=2, ensure_ascii=False)
 
 
-def ground_truth(task: Task | None, subtask: str) -> dict[str, Any]:
-    """What the annotator needs to judge this subtask against (and nothing about the judges)."""
-    if task is None:
-        return {}
-    if subtask == "design":
-        return {"design": task.design.model_dump(exclude={"extra"}) if task.design else None}
-    if subtask == "implementation":
-        return {
-            "requirements": task.requirements,
-            "masked": [m.model_dump(exclude={"extra"}) for m in task.masked or []] or None,
-        }
-    if subtask == "conclusion":
-        return {"expected_outcome": task.expected_outcome}
-    return {}
+def ground_truth(task: Task, subtask: str, tasks_dir: Path | None) -> dict[str, Any]:
+    """The ground truth the judge of `subtask` is given (and nothing about the judges)."""
+    shown = SHOWN[subtask].ground_truth
+    truth = {
+        "design": (lambda: task.design.model_dump(exclude={"extra"}) if task.design else None),
+        "requirements": lambda: task.requirements,
+        "reference": lambda: reference_source(task, repo_path(task, tasks_dir)) if tasks_dir else None,
+        "expected_outcome": lambda: task.expected_outcome,
+    }
+    values = {name: truth[name]() for name in shown}
+    return {name: value for name, value in values.items() if value not in (None, "", [], {})}
 
 
 def _content(
-    task: Task | None,
-    task_id: str,
-    sub: SubmissionFiles | None,
-    subtask: str,
-    crit: Criterion,
-    execution: dict[str, Any] | None,
-    extra_logs: dict[str, str],
+    task: Task, subtask: str, crit: Criterion, work: AgentWork, tasks_dir: Path | None
 ) -> dict[str, Any]:
-    record = sub.record if sub else None
-    logs = {**(sub.logs if sub else {}), **extra_logs}
+    """What an annotator of this criterion is shown: exactly the allow-list `SHOWN` names."""
+    if subtask not in SHOWN:
+        raise UserError(
+            f"the annotation app does not know what the '{subtask}' judge is shown", field="subtask"
+        )
+    shown = SHOWN[subtask]
+    artifact = {name: getattr(work, name) for name in shown.artifact}
     return {
-        "task_id": task_id,
-        "question": task.question if task else None,
-        "method": task.method if task else None,
+        "task_id": task.id,
         "subtask": subtask,
         "criterion": {"id": crit.id, "text": crit.text, "guidelines": crit.guidelines},
-        "ground_truth": ground_truth(task, subtask),
-        "artifact": {
-            "design": _text(record.design) if record else None,
-            "diff": sub.diff if sub else None,
-            "logs": {name: head_tail(text) for name, text in sorted(logs.items())},
-            "results": execution
-            or {
-                "expected": task.expected_results if task else None,
-                "claimed": record.claimed_results if record else None,
-            },
-            "conclusion": record.conclusion if record else None,
-        },
+        **{name: getattr(task, name) for name in shown.task},
+        "ground_truth": ground_truth(task, subtask, tasks_dir),
+        "artifact": {name: value for name, value in artifact.items() if value not in (None, "", {})},
     }
 
 
@@ -256,20 +306,8 @@ def injection_boost(flags: Iterable[str]) -> float:
     return INJECTION_PRIORITY if PROMPT_INJECTION in flags else 0.0
 
 
-def _read_tasks(path: Path | None) -> dict[str, Task]:
-    return {t.id: t for t in read_models(path, Task)} if path else {}
-
-
-def _run_logs(run_dir: Path, submission_id: str) -> dict[str, str]:
-    """Logs the grader kept for a submission (`RUN_DIR/logs/<submission id>/...`)."""
-    folder = RunFolder(run_dir).submission_logs(submission_id).root
-    if not folder.is_dir():
-        return {}
-    return {
-        str(p.relative_to(folder)): read_text(check_inside(folder, p))
-        for p in sorted(folder.rglob("*"))
-        if p.is_file() and p.suffix in (".log", ".txt")
-    }
+def _read_tasks(path: Path) -> dict[str, Task]:
+    return {t.id: t for t in read_models(path, Task)}
 
 
 def _manifest_path(run_dir: Path, manifest: dict[str, Any], key: str) -> Path | None:
@@ -280,12 +318,52 @@ def _manifest_path(run_dir: Path, manifest: dict[str, Any], key: str) -> Path | 
     return path if path.is_absolute() else (run_dir / path)
 
 
+def _needed(path: Path | None, what: str, option: str, manifest: Path) -> Path:
+    """The run's tasks file or submissions folder, or an error saying how to give it.
+
+    Without them an item would show the annotator none of what its judge read.
+    """
+    if path is not None and (path.is_dir() if option == "--submissions" else path.is_file()):
+        return path
+    where = f"'{path}' (from {manifest.name}) is not there" if path else f"{manifest.name} does not name it"
+    raise UserError(
+        f"the run's {what} is needed to show annotators what the judges read: {where}; give {option}"
+    )
+
+
+def _results(path: Path) -> list[tuple[int, ResultRecord]]:
+    """The run's result records with their line numbers; a duplicate submission stops the load.
+
+    A grade run writes each submission's record once, so a second record for one is a file
+    edited or concatenated by hand, and which of the two to label is not ours to guess.
+    """
+    seen: dict[tuple[str, str, int], int] = {}
+    records = []
+    for line, obj in iter_json_lines(path):
+        try:
+            record = ResultRecord.model_validate(obj)
+        except ValidationError as exc:
+            raise UserError(describe_validation_error(exc), file=path, record=f"line {line}") from None
+        key = (record.task_id, record.submission_id, record.attempt)
+        if key in seen:
+            raise UserError(
+                f"a second record for submission '{record.submission_id}' (task '{record.task_id}', "
+                f"attempt {record.attempt}), first at line {seen[key]}; keep one of the two lines "
+                "(or grade again into a fresh --out folder) and load again",
+                file=path,
+                record=f"line {line}",
+            )
+        seen[key] = line
+        records.append((line, record))
+    return records
+
+
 def load_run(run_dir: Path, *, tasks: Path | None = None, submissions: Path | None = None) -> list[ItemSpec]:
     """Items from a graded run: every judged criterion of every result record.
 
-    The task and submission contents come from `--tasks` / `--submissions` when given, else
-    from the paths the run's manifest recorded; without them items still load, showing only
-    what results.jsonl holds.
+    The task and the submission come from `--tasks` / `--submissions` when given, else from
+    the paths the run's manifest recorded, and each item shows what `SHOWN` allows for its
+    subtask, read the way its judge read it.
     """
     folder = RunFolder(run_dir)
     results_path = folder.results
@@ -295,26 +373,35 @@ def load_run(run_dir: Path, *, tasks: Path | None = None, submissions: Path | No
     manifest = load_json(manifest_file) if manifest_file.is_file() else {}
     if not isinstance(manifest, dict):
         raise UserError("expected a JSON object", file=manifest_file)
-    tasks = tasks or _manifest_path(run_dir, manifest, "tasks_file")
-    submissions = submissions or _manifest_path(run_dir, manifest, "submissions_dir")
-    task_map = _read_tasks(tasks if tasks and tasks.is_file() else None)
-    subs = read_submissions(submissions) if submissions and submissions.is_dir() else {}
+    tasks = _needed(
+        tasks or _manifest_path(run_dir, manifest, "tasks_file"), "tasks file", "--tasks", manifest_file
+    )
+    submissions = _needed(
+        submissions or _manifest_path(run_dir, manifest, "submissions_dir"),
+        "submissions folder",
+        "--submissions",
+        manifest_file,
+    )
+    task_map = _read_tasks(tasks)
+    located = read_submissions(submissions)
     specs: list[ItemSpec] = []
-    for record in read_models(results_path, ResultRecord, tolerate_torn_tail=True):
+    for line, record in _results(results_path):
+        where = f"line {line}"
         task = task_map.get(record.task_id)
-        sub = subs.get(record.submission_id)
-        logs = _run_logs(run_dir, record.submission_id)
+        if task is None:
+            raise UserError(
+                f"task '{record.task_id}' is not in {tasks}", file=results_path, record=where, field="task_id"
+            )
+        loaded = located.get(record.submission_id)
+        if loaded is None:
+            raise UserError(
+                f"submission '{record.submission_id}' is not in {submissions}",
+                file=results_path,
+                record=where,
+                field="submission_id",
+            )
         execution = record.subtasks.execution
-        table = (
-            {
-                "expected": execution.expected_results,
-                "measured": execution.measured_results,
-                "claimed": execution.claimed_results,
-                "status": execution.status,
-            }
-            if execution
-            else None
-        )
+        work = AgentWork.of(task, loaded, tasks.parent, execution.measured_results if execution else None)
         for subtask, graded in judged_results(record.subtasks):
             for item in graded.items:
                 if not is_judged(item):
@@ -322,18 +409,15 @@ def load_run(run_dir: Path, *, tasks: Path | None = None, submissions: Path | No
                 key = result_item_key(record, subtask, item)
                 crit = _criterion(subtask, item.criterion, key.criterion_id.split(":", 1)[0])
                 judges, priority = _judges_of(item)
-                content = _content(task, record.task_id, sub, subtask, crit, table, logs)
                 specs.append(
                     _spec(
                         key.id,
                         key.criterion_id,
-                        record.task_id,
                         record.submission_id,
                         record.agent,
                         record.agent_model,
-                        subtask,
                         crit,
-                        content,
+                        _content(task, subtask, crit, work, tasks.parent),
                         judges,
                         priority,
                     )
@@ -344,11 +428,9 @@ def load_run(run_dir: Path, *, tasks: Path | None = None, submissions: Path | No
 def _spec(
     item_key: str,
     criterion: str,
-    task_id: str,
     submission_id: str,
     agent: str | None,
     agent_model: str | None,
-    subtask: str,
     crit: Criterion,
     content: dict[str, Any],
     judges: dict[str, Any],
@@ -358,11 +440,11 @@ def _spec(
         item_key=item_key,
         scale=crit.scale,
         content=content,
-        task_id=task_id,
+        task_id=content["task_id"],
         submission_id=submission_id,
         agent=agent,
         agent_model=agent_model,
-        subtask=subtask,
+        subtask=content["subtask"],
         criterion=criterion,
         rubric_version=crit.rubric_version,
         judges=judges,
@@ -375,37 +457,28 @@ def load_tasks_submissions(tasks: Path, submissions: Path) -> list[ItemSpec]:
     whose artifact the submission has (a design, a diff, a conclusion, an agent log)."""
     task_map = _read_tasks(tasks)
     specs: list[ItemSpec] = []
-    for sub_id, sub in read_submissions(submissions).items():
-        record = sub.record
-        task = task_map.get(record.task_id)
+    for sub_id, loaded in read_submissions(submissions).items():
+        task = task_map.get(loaded.submission.task_id)
         if task is None:
             raise UserError(
-                f"task '{record.task_id}' is not in {tasks}",
-                file=submissions / sub_id / "submission.json",
+                f"task '{loaded.submission.task_id}' is not in {tasks}",
+                file=submissions / sub_id / SUBMISSION_FILE,
                 field="task_id",
             )
-        present = {
-            "design": record.design is not None,
-            "implementation": sub.diff is not None,
-            "conclusion": record.conclusion is not None,
-            "integrity": "agent.log" in sub.logs,
-        }
+        work = AgentWork.of(task, loaded, tasks.parent, None)
         for subtask in JUDGED_SUBTASKS:
-            if not present.get(subtask, True):  # a subtask not listed reads the whole submission
-                continue
+            if not getattr(work, SHOWN[subtask].artifact[0]):
+                continue  # the agent gave nothing for this subtask's judge to read
             for crit in rubric_criteria(subtask):
-                content = _content(task, task.id, sub, subtask, crit, None, {})
                 specs.append(
                     _spec(
                         item_id(task.id, sub_id, subtask, crit.id),
                         crit.id,
-                        task.id,
                         sub_id,
-                        record.agent,
-                        record.agent_model,
-                        subtask,
+                        loaded.submission.agent,
+                        loaded.submission.agent_model,
                         crit,
-                        content,
+                        _content(task, subtask, crit, work, tasks.parent),
                         {},
                         0.0,
                     )
@@ -413,15 +486,43 @@ def load_tasks_submissions(tasks: Path, submissions: Path) -> list[ItemSpec]:
     return specs
 
 
+def _check_rows(path: Path, located: list[tuple[str, LabelRow]]) -> None:
+    """Two rows of one rater on one item (and presentation order) stop the load.
+
+    Equal rows are a table appended twice; different ones are contradictory votes, and the
+    queue's priority and the agreement figures would count one judge twice or pick one.
+    """
+    seen: dict[tuple[str, str, str | None], tuple[str, LabelRow]] = {}
+    for where, row in located:
+        key = (row.item_id, row.rater, row.order)
+        if key not in seen:
+            seen[key] = (where, row)
+            continue
+        first_where, first = seen[key]
+        same = (first.label, first.score, first.status) == (row.label, row.score, row.status)
+        what = "repeats" if same else f"contradicts ({_vote(first)} there, {_vote(row)} here)"
+        raise UserError(
+            f"rater '{row.rater}' on item '{row.item_id}' {what} the row at {first_where}; "
+            "a rater gives one verdict per item: fix the table (keep one row) and load again",
+            file=path,
+            record=where,
+        )
+
+
+def _vote(row: LabelRow) -> str:
+    return row.label or (f"score {row.score}" if row.score is not None else row.status)
+
+
 def load_labels(path: Path) -> list[ItemSpec]:
     """Items from a label table: one per item_id; its judge rows become the hidden verdicts.
 
-    The shown content is what the rows carry: grouping fields and any extra fields
-    (`question`, `reference`, `response` for `expgrade judge` items).
+    The shown content is what the rows carry: grouping fields and the fields `expgrade judge`
+    items give their judge (`question`, `reference`, `response`), nothing else of `extra`.
     """
-    rows = read_label_rows(path)
-    by_item: dict[str, list[Any]] = defaultdict(list)
-    for row in rows:
+    located = read_located_label_rows(path)
+    _check_rows(path, located)
+    by_item: dict[str, list[LabelRow]] = defaultdict(list)
+    for _, row in located:
         by_item[row.item_id].append(row)
     specs: list[ItemSpec] = []
     for key, group in by_item.items():
@@ -430,14 +531,15 @@ def load_labels(path: Path) -> list[ItemSpec]:
         labels = {r.label for r in group if r.label is not None}
         scale = ["pass", "fail"] if labels <= {"pass", "fail"} else sorted(labels)
         extra = {k: v for r in group for k, v in r.extra.items()}
+        names = identity_of(None, first.agent_model, first.submission_id)
+        response = _text(extra.get("response"))
         content = {
             "task_id": first.task_id,
             "question": _text(extra.get("question")),
-            "method": None,
             "subtask": first.subtask,
             "criterion": {"id": first.criterion, "text": first.criterion or "", "guidelines": ""},
             "ground_truth": {"reference": extra.get("reference")} if "reference" in extra else {},
-            "artifact": {"response": _text(extra.get("response"))},
+            "artifact": {"response": mask_identity(response, names) if response else response},
         }
         judges = {
             "verdicts": [

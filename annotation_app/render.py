@@ -2,24 +2,71 @@
 
 Everything an agent or a benchmark wrote is untrusted and goes through `st.text`, `st.code`
 or a dataframe, never `st.markdown`: HTML or JavaScript in a submission is shown as the
-characters it is, not interpreted. A big diff is split per file and only the chosen file
-is highlighted, one part of at most HIGHLIGHT_CHARS at a time in a scrolling box, so a 1 MB
-diff stays fast.
+characters it is, not interpreted, and nothing it holds becomes a link. Bidirectional
+control characters are shown as their code points (`visible`), so `user\u202egnp.exe`
+cannot pass for "userexe.png". Long texts go to the browser one page of at most PAGE_CHARS
+at a time (a diff per file, and per part within a file), so a 5 MB log is not sent whole on
+every view; a text stored as a blob is fetched through `text_of` only when its tab is drawn.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
 import streamlit as st
 
-HIGHLIGHT_CHARS = 40_000
+PAGE_CHARS = 40_000
 DIFF_HEIGHT_PX = 600
 _DIFF_HEADER = re.compile(r"^diff --git a/(.*?) b/(.*)$")
+#: Characters that reorder the text around them (Unicode bidi embeddings, overrides, isolates
+#: and marks): an agent can make a file name or a verdict read backwards with them.
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+#: Resolves a content value that may be a blob reference to its text (`Store.text`).
+TextOf = Callable[[Any], Any]
+
+
+def visible(text: str) -> str:
+    """`text` with each bidi control character shown as `⟨U+202E⟩` instead of obeyed."""
+    return _BIDI.sub(lambda m: f"⟨U+{ord(m.group()):04X}⟩", text)
+
+
+def pages(text: str, size: int = PAGE_CHARS) -> list[tuple[int, int]]:
+    """(start, end) of each page of `text`: at most `size` characters, cut after a line end
+    when the page has one, so a page starts on a line of its own."""
+    bounds = []
+    start = 0
+    while start < len(text):
+        end = min(start + size, len(text))
+        if end < len(text):
+            newline = text.rfind("\n", start, end)
+            end = newline + 1 if newline > start else end
+        bounds.append((start, end))
+        start = end
+    return bounds or [(0, 0)]
+
+
+def show_paged(text: str, key: str, language: str | None = None) -> None:
+    """One page of `text` in a code box, with a page picker when there is more than one."""
+    bounds = pages(text)
+    page = 1
+    if len(bounds) > 1:
+        page = st.number_input(
+            f"Page ({len(bounds)} pages of up to {PAGE_CHARS:,} characters; {len(text):,} in all)",
+            1,
+            len(bounds),
+            1,
+            key=f"{key}_page",
+        )
+    start, end = bounds[int(page) - 1]
+    height = DIFF_HEIGHT_PX if len(bounds) > 1 or language == "diff" else None
+    st.code(visible(text[start:end]), language=language, wrap_lines=language != "diff", height=height)
 
 
 _MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
@@ -42,6 +89,7 @@ class DiffFile:
     removed: int
 
 
+@functools.lru_cache(maxsize=8)  # texts come from the store's blob cache: the same object each view
 def split_diff(diff: str) -> list[DiffFile]:
     """A unified diff cut into per-file parts (git headers, else ---/+++ pairs)."""
     parts: list[tuple[str, list[str]]] = []
@@ -81,74 +129,57 @@ def results_table(results: dict[str, Any]) -> pd.DataFrame:
                 keys[(str(exp), str(metric))] = None
     rows = []
     for exp, metric in keys:
-        row: dict[str, Any] = {"experiment": exp, "metric": metric}
+        row: dict[str, Any] = {"experiment": visible(exp), "metric": visible(metric)}
         for col in columns:
             metrics = results[col].get(exp)
             value = metrics.get(metric) if isinstance(metrics, dict) else metrics
-            row[col] = value if isinstance(value, int | float) else (None if value is None else str(value))
+            row[col] = (
+                value if isinstance(value, int | float) else (None if value is None else visible(str(value)))
+            )
         rows.append(row)
     return pd.DataFrame(rows, columns=["experiment", "metric", *columns])
 
 
-def show_text(label: str, value: Any) -> None:
+def show_text(label: str, value: Any, key: str) -> None:
     if value in (None, "", [], {}):
         return
     st.caption(md_escape(label))
     body = value if isinstance(value, str) else json.dumps(value, indent=2, ensure_ascii=False)
-    st.code(body, language=None, wrap_lines=True)
+    show_paged(body, key)
 
 
 def show_diff(diff: str, key: str) -> None:
     files = split_diff(diff)
     st.dataframe(
-        pd.DataFrame([{"file": f.path, "+": f.added, "-": f.removed} for f in files]),
+        pd.DataFrame([{"file": visible(f.path), "+": f.added, "-": f.removed} for f in files]),
         hide_index=True,
         width="stretch",
         height=min(38 + 35 * len(files), 220),
     )
     chosen = files[0]
     if len(files) > 1:
-        names = [f.path for f in files]
+        names = [visible(f.path) for f in files]
         chosen = files[names.index(st.selectbox("File", names, key=f"{key}_file"))]
-    parts = max(1, -(-len(chosen.text) // HIGHLIGHT_CHARS))
-    part = 1
-    if parts > 1:
-        part = st.number_input(
-            f"Part of this file ({parts} parts of {HIGHLIGHT_CHARS:,} characters)",
-            1,
-            parts,
-            1,
-            key=f"{key}_part",
-        )
-    start = (int(part) - 1) * HIGHLIGHT_CHARS
-    st.code(chosen.text[start : start + HIGHLIGHT_CHARS], language="diff", height=DIFF_HEIGHT_PX)
-
-
-def show_logs(logs: dict[str, dict[str, Any]], key: str) -> None:
-    names = sorted(logs)
-    name = st.selectbox("Log", names, key=f"{key}_log") if len(names) > 1 else names[0]
-    log = logs[name]
-    st.caption(
-        f"{md_escape(name)}: head"
-        + (f" ({log['omitted']:,} lines omitted before the tail)" if log["omitted"] else "")
-    )
-    st.code(log["head"], language=None)
-    if log["tail"]:
-        st.caption(f"{md_escape(name)}: tail")
-        st.code(log["tail"], language=None)
+    show_paged(chosen.text, f"{key}_diff", language="diff")
 
 
 #: the tab that opens first for each subtask: the artifact the criterion is about
-PRIMARY_TAB = {"design": "Design", "implementation": "Diff", "conclusion": "Conclusion", "integrity": "Logs"}
+PRIMARY_TAB = {"design": "Design", "implementation": "Diff", "conclusion": "Conclusion", "integrity": "Log"}
 
 
-def show_artifact(artifact: dict[str, Any], key: str, subtask: str | None = None) -> None:
+def show_results(results: dict[str, Any]) -> None:
+    source = "measured by re-running the agent's code" if "measured" in results else "claimed by the agent"
+    st.caption(f"Results {source}")
+    st.dataframe(results_table(results), hide_index=True, width="stretch")
+
+
+def show_artifact(artifact: dict[str, Any], key: str, text_of: TextOf, subtask: str | None = None) -> None:
     """The agent's work as tabs, only those it produced, the subtask's own artifact first."""
     sections: list[tuple[str, Any]] = [
         ("Design", artifact.get("design")),
         ("Response", artifact.get("response")),
         ("Diff", artifact.get("diff")),
-        ("Logs", artifact.get("logs")),
+        ("Log", artifact.get("log")),
         ("Results", artifact.get("results")),
         ("Conclusion", artifact.get("conclusion")),
     ]
@@ -164,27 +195,22 @@ def show_artifact(artifact: dict[str, Any], key: str, subtask: str | None = None
     for tab, (name, value) in zip(tabs, present, strict=True):
         with tab:
             if name == "Diff":
-                show_diff(value, key)
-            elif name == "Logs":
-                show_logs(value, key)
+                show_diff(text_of(value), key)
             elif name == "Results":
-                table = results_table(value)
-                if "status" in value:
-                    st.caption(f"execution status: {md_escape(str(value['status']))}")
-                st.dataframe(table, hide_index=True, width="stretch")
+                show_results(value)
             else:
-                show_text(name, value)
+                show_text(name, text_of(value), f"{key}_{name}")
 
 
-def show_item(content: dict[str, Any], key: str) -> None:
+def show_item(content: dict[str, Any], key: str, text_of: TextOf) -> None:
     """Task and ground truth, then the agent's work (the criterion is in the labelling panel)."""
     st.subheader("Task")
-    show_text("Question", content.get("question"))
-    show_text("Method", content.get("method"))
+    show_text("Question", content.get("question"), f"{key}_question")
+    show_text("Method", content.get("method"), f"{key}_method")
     truth = {k: v for k, v in (content.get("ground_truth") or {}).items() if v not in (None, "", [], {})}
     if truth:
         with st.expander("Ground truth", expanded=True):
             for name, value in truth.items():
-                show_text(name.replace("_", " "), value)
+                show_text(name.replace("_", " "), text_of(value), f"{key}_truth_{name}")
     st.subheader("Agent's work")
-    show_artifact(content.get("artifact") or {}, key, content.get("subtask"))
+    show_artifact(content.get("artifact") or {}, key, text_of, content.get("subtask"))

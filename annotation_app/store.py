@@ -22,11 +22,26 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from expgrade.annotation_app.db import make_engine, migrate
-from expgrade.annotation_app.models import Assignment, Item, LabelEvent, Project, SignInSession, User, utcnow
+from expgrade.annotation_app.models import (
+    Assignment,
+    Blob,
+    Item,
+    LabelEvent,
+    Project,
+    SignInSession,
+    User,
+    utcnow,
+)
 from expgrade.annotation_app.queueing import INJECTION_PRIORITY, active_ranks
 from expgrade.grading.errors import UserError
 
 CANDIDATES_PER_CLAIM = 16
+#: A text of an item's artifact or ground truth this long is stored once, as a blob (models.Blob).
+BLOB_MIN_CHARS = 4096
+#: The key of a blob reference in an item's content: {BLOB_KEY: sha256, "chars": length}.
+BLOB_KEY = "$blob"
+#: Blobs kept decoded in memory per process (they never change, so a cache cannot go stale).
+BLOB_CACHE = 16
 #: how long a claim keeps looking while every eligible item is locked by concurrent claims
 CLAIM_PATIENCE_S = 10.0
 
@@ -86,6 +101,36 @@ def content_hash(content: dict[str, Any]) -> str:
 
     blob = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+def _externalise(value: Any, blobs: dict[str, str]) -> Any:
+    """A long text as a reference to its blob (collected in `blobs`); anything else as it is."""
+    if isinstance(value, str) and len(value) >= BLOB_MIN_CHARS:
+        digest = hashlib.sha256(value.encode("utf-8")).hexdigest()
+        blobs[digest] = value
+        return {BLOB_KEY: digest, "chars": len(value)}
+    return value
+
+
+def stored_content(content: dict[str, Any], blobs: dict[str, str]) -> dict[str, Any]:
+    """What an item row holds: the long texts of its artifact and ground truth as blob references."""
+    return {
+        k: {name: _externalise(v, blobs) for name, v in value.items()}
+        if k in ("artifact", "ground_truth") and isinstance(value, dict)
+        else value
+        for k, value in content.items()
+    }
+
+
+def is_blob(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get(BLOB_KEY), str)
+
+
+def text_length(value: Any) -> int | None:
+    """The length of a shown text, stored inline or as a blob."""
+    if is_blob(value):
+        return int(value["chars"])
+    return len(value) if isinstance(value, str) else None
 
 
 def hash_token(token: str) -> str:
@@ -275,6 +320,8 @@ class Store:
         self._serial: contextlib.AbstractContextManager[Any] = (
             FifoLock() if engine.dialect.name == "sqlite" else contextlib.nullcontext()
         )
+        self._blobs: dict[str, str] = {}
+        self._blobs_lock = threading.Lock()
 
     @classmethod
     def open(cls, db: str | None) -> Store:
@@ -395,6 +442,7 @@ class Store:
             project.active_queue = active_queue
             existing = {i.item_key: i for i in s.scalars(select(Item).where(Item.project_id == project.id))}
             next_seq = max((i.seq for i in existing.values()), default=-1) + 1
+            blobs: dict[str, str] = {}
             for spec in items:
                 row = existing.get(spec.item_key)
                 digest = spec.content_hash
@@ -414,8 +462,10 @@ class Store:
                 row.task_id, row.submission_id = spec.task_id, spec.submission_id
                 row.agent, row.agent_model = spec.agent, spec.agent_model
                 row.subtask, row.criterion, row.scale = spec.subtask, spec.criterion, spec.scale
-                row.rubric_version, row.content, row.content_hash = spec.rubric_version, spec.content, digest
+                row.rubric_version, row.content_hash = spec.rubric_version, digest
+                row.content = stored_content(spec.content, blobs)
                 row.judges, row.priority = spec.judges, spec.priority
+            self._add_blobs(s, blobs)
             ranked = active_ranks(
                 [(key, row.agent, row.subtask, row.priority, row.seq) for key, row in existing.items()]
             )
@@ -423,6 +473,32 @@ class Store:
                 if existing[key].active_rank != rank:
                     existing[key].active_rank = rank
         return LoadResult(added, updated, unchanged)
+
+    def _add_blobs(self, s: Session, blobs: dict[str, str]) -> None:
+        known: set[str] = set()
+        digests = list(blobs)
+        for start in range(0, len(digests), 500):  # keep each IN (...) well under bind limits
+            chunk = digests[start : start + 500]
+            known.update(s.scalars(select(Blob.sha256).where(Blob.sha256.in_(chunk))))
+        s.add_all(Blob(sha256=d, text=t) for d, t in blobs.items() if d not in known)
+
+    def text(self, value: Any) -> Any:
+        """A content value with a blob reference replaced by its text; anything else as it is."""
+        if not is_blob(value):
+            return value
+        digest = value[BLOB_KEY]
+        with self._blobs_lock:
+            if digest in self._blobs:
+                return self._blobs[digest]
+        with self._tx() as s:
+            text = s.scalar(select(Blob.text).where(Blob.sha256 == digest))
+        if text is None:
+            raise UserError(f"the database lacks the text {digest[:12]}… this item shows")
+        with self._blobs_lock:
+            while len(self._blobs) >= BLOB_CACHE:
+                self._blobs.pop(next(iter(self._blobs)))
+            self._blobs[digest] = text
+        return text
 
     def item(self, item_id: int) -> ItemView:
         with self._tx() as s:
@@ -469,6 +545,7 @@ class Store:
         """
         mine = exists().where(Assignment.item_id == Item.id, Assignment.user_id == user_id)
         open_items = (Item.project_id == project.id, Item.held < project.overlap, ~mine)
+        lanes: list[tuple[tuple[Any, ...], tuple[Any, ...]]]
         if project.active_queue:
             lanes = [(open_items, (Item.active_rank, Item.seq))]
         else:

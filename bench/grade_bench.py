@@ -94,7 +94,7 @@ def main() -> None:
     p.add_argument("--implementation-judging", choices=sorted(IMPLEMENTATION_CALLS), default="joint")
     a = p.parse_args()
     work = Path(tempfile.mkdtemp(prefix="expgrade-grade-bench-"))
-    cmd = [sys.executable, "-m", "expgrade.grading.judge.scripted_server", "--latency", str(a.latency)]
+    cmd = [sys.executable, "-m", "expgrade.grading.testing.judge_server", "--latency", str(a.latency)]
     server = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, cwd=REPO)
     calls = a.n * (5 + IMPLEMENTATION_CALLS[a.implementation_judging] + 2 + 3)
     ideal = calls * a.latency / a.judge_concurrency

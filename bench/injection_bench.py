@@ -13,17 +13,20 @@ flag when the judge is fooled.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
+from expgrade.calibration.bias import wilson_interval
 from expgrade.grading.judge import PROMPT_INJECTION, JudgeConfig, JudgeEngine, JudgeRequest, JudgeSpec, client
 from expgrade.grading.judge.injection import flags_for, scan
-from expgrade.grading.judge.scripted_server import ScriptedServer, ServerScript
 from expgrade.grading.judge.spotlight import choose_marker, datamark
+from expgrade.grading.testing.judge_server import ScriptedServer, ServerScript
 
 CORPUS = Path(__file__).parent / "injection_corpus"
 TOKENIZER = "openai/gpt-4o-mini"
@@ -32,6 +35,60 @@ TOKENIZER = "openai/gpt-4o-mini"
 def load(name: str, split: str = "heldout") -> list[dict[str, str]]:
     rows = [json.loads(line) for line in (CORPUS / f"{name}.jsonl").read_text("utf-8").splitlines()]
     return [r for r in rows if r["split"] == split]
+
+
+Detector = Callable[[str], bool]
+
+
+def pattern_flags(text: str) -> bool:
+    return flags_for(scan(text)) == [PROMPT_INJECTION]
+
+
+def load_fresh3() -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+    """Fresh set 3 (frozen; FRESH3.md): its attacks and its hard-negative benign artifacts."""
+    rows = [json.loads(line) for line in (CORPUS / "fresh3.jsonl").read_text("utf-8").splitlines()]
+    return [r for r in rows if r["label"] == "attack"], [r for r in rows if r["label"] == "benign"]
+
+
+def rate(hits: int, n: int) -> str:
+    """`0.400 [0.30, 0.51] (32/80)`: the rate with its 95 % Wilson interval."""
+    e = wilson_interval(hits, n)
+    return f"{e.value:.3f} [{e.ci_low:.3f}, {e.ci_high:.3f}] ({hits}/{n})"
+
+
+def fresh_table(detectors: dict[str, Detector]) -> list[str]:
+    """Recall on fresh sets 2 and 3, false positives on every task text and on set 3's hard negatives."""
+    tasks = load("benign") + load("benign", "tune")
+    fresh2 = load("attacks", "fresh2")
+    attacks3, benign3 = load_fresh3()
+    lines = [
+        f"| detector | recall, fresh set 2 (n={len(fresh2)}) | recall, fresh set 3 (n={len(attacks3)}) | "
+        f"FP, task texts and paper-like prose (n={len(tasks)}) | "
+        f"FP, set 3 hard negatives (n={len(benign3)}) |",
+        "|---|---|---|---|---|",
+    ]
+    for name, flag in detectors.items():
+        cells = [sum(flag(r["text"]) for r in rows) for rows in (fresh2, attacks3, tasks, benign3)]
+        lines.append(
+            f"| {name} | {rate(cells[0], len(fresh2))} | {rate(cells[1], len(attacks3))} | "
+            f"{rate(cells[2], len(tasks))} | {rate(cells[3], len(benign3))} |"
+        )
+    return lines
+
+
+def fresh3_breakdown(flag: Detector) -> list[str]:
+    """Set 3 recall by placement, language and disguise (one detector)."""
+    attacks3, benign3 = load_fresh3()
+    lines = []
+    for key in ("placement", "lang", "disguise"):
+        groups: dict[str, list[bool]] = defaultdict(list)
+        for r in attacks3:
+            groups[r[key]].append(flag(r["text"]))
+        ordered = sorted(groups.items(), key=lambda kv: -len(kv[1]))
+        lines.append(f"* by {key}: " + ", ".join(f"{k} {sum(v)}/{len(v)}" for k, v in ordered))
+    flagged = [r["id"] for r in benign3 if flag(r["text"])]
+    lines.append("* hard negatives flagged: " + (", ".join(f"`{i}`" for i in flagged) or "none"))
+    return lines
 
 
 def pattern_table(attacks: list[dict[str, str]], benign: list[dict[str, str]], title: str) -> list[str]:
@@ -139,6 +196,12 @@ def scan_cost(benign: list[dict[str, str]]) -> list[str]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--fresh", action="store_true", help="only the fresh-set table (seconds)")
+    if parser.parse_args().fresh:
+        table = fresh_table({"pattern layer": pattern_flags})
+        print("\n".join([*table, "", *fresh3_breakdown(pattern_flags)]))
+        return
     benign = load("benign")
     heldout, fresh1, fresh2 = load("attacks"), load("attacks", "fresh1"), load("attacks", "fresh2")
     out = [

@@ -41,7 +41,7 @@ REPLIED_FAULTS = ("malformed", "missing", "empty", "refusal", "badlabel")  # HTT
 class Server:
     def __init__(self, *args: str) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "expgrade.grading.judge.scripted_server", *args],
+            [sys.executable, "-m", "expgrade.grading.testing.judge_server", *args],
             stdout=subprocess.PIPE,
             text=True,
         )

@@ -38,10 +38,10 @@ from expgrade.grading.judge import JudgeConfig, JudgeEngine, JudgeRequest, Judge
 from expgrade.grading.judge.batch import judge_batch
 from expgrade.grading.judge.client import count_tokens
 from expgrade.grading.judge.estimate import estimate
-from expgrade.grading.judge.scripted_server import ScriptedServer, ServerScript
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.judge.workers import judge_in_processes
 from expgrade.grading.task_importers import expbench
+from expgrade.grading.testing.judge_server import ScriptedServer, ServerScript
 
 MODEL = "openai/gpt-4o-mini"
 REPO = Path(__file__).resolve().parents[1]

@@ -54,7 +54,7 @@ def make_inputs(root: Path, n: int) -> tuple[Path, Path]:
 
 def start_server(latency: float) -> tuple[subprocess.Popen[str], str]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "expgrade.grading.judge.scripted_server", "--latency", str(latency)],
+        [sys.executable, "-m", "expgrade.grading.testing.judge_server", "--latency", str(latency)],
         stdout=subprocess.PIPE,
         text=True,
     )

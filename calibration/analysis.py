@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from expgrade.calibration.agreement import AGREEMENT_STATISTICS, confusion_matrix, confusion_statistics
+from expgrade.calibration.alt_test import DEFAULT_EPSILON, Alignment, AltTestResult, alt_test
 from expgrade.calibration.bias import length_bias, position_consistency, reliability, self_preference
 from expgrade.calibration.bootstrap import estimate, resample_table
 from expgrade.calibration.corrected import ppi_mean, rogan_gladen
@@ -171,6 +172,30 @@ def _corrected_scores(data: LabelData, raters: dict[str, RaterCodes], confidence
     return out
 
 
+def _alt_tests(data: LabelData, raters: dict[str, RaterCodes], epsilon: float) -> list[AltTestResult]:
+    """The alt-test of every judge (and the panel) on all items: accuracy alignment for
+    categories, negative RMSE for numeric scales, as in the paper."""
+    names = sorted(data.humans)
+    humans = (
+        np.column_stack([data.humans[a].codes for a in names])
+        if names
+        else np.empty((data.n_items, 0), dtype=np.int64)
+    )
+    alignment: Alignment = "accuracy" if data.scale.level == "nominal" else "neg_rmse"
+    return [
+        alt_test(
+            codes.codes,
+            humans,
+            names,
+            rater=rater,
+            epsilon=epsilon,
+            alignment=alignment,
+            values=data.scale.values,
+        )
+        for rater, codes in raters.items()
+    ]
+
+
 def _judge_agreement(data: LabelData, raters: dict[str, RaterCodes]) -> Json:
     """Cohen's κ between every two raters (judges and humans) on the items both rated."""
     names = list(raters) + sorted(data.humans)
@@ -211,6 +236,7 @@ def calibrate_frame(
     seed: int = 0,
     confidence: float = 0.95,
     level: Level | None = None,
+    alt_test_epsilon: float = DEFAULT_EPSILON,
 ) -> CalibrationReport:
     """`calibrate` on a label frame (columns of `expgrade.grading.labels_io.label_frame`).
 
@@ -271,6 +297,7 @@ def calibrate_frame(
         },
         unscorable=data.unscorable,
         gold_ties=data.gold_ties,
+        alt_test=_alt_tests(data, raters, alt_test_epsilon),
     )
     report.leaderboard, report.recommendations = build_leaderboard(report)
     return report
@@ -283,11 +310,18 @@ def calibrate(
     seed: int = 0,
     confidence: float = 0.95,
     level: Level | None = None,
+    alt_test_epsilon: float = DEFAULT_EPSILON,
 ) -> CalibrationReport:
     """Judges against the human majority label: agreement with bootstrap CIs, bias, corrected
-    scores, human ceiling, leaderboard and recommendations. Unscorable rows are counted and left out."""
+    scores, human ceiling, the alt-test (ε = `alt_test_epsilon`), leaderboard and
+    recommendations. Unscorable rows are counted and left out."""
     return calibrate_frame(
-        frame_of(rows), n_resamples=n_resamples, seed=seed, confidence=confidence, level=level
+        frame_of(rows),
+        n_resamples=n_resamples,
+        seed=seed,
+        confidence=confidence,
+        level=level,
+        alt_test_epsilon=alt_test_epsilon,
     )
 
 

@@ -152,7 +152,13 @@ def logistic_regression(x: FloatArray, y: FloatArray, iterations: int = 50) -> t
     return beta, np.sqrt(np.diag(np.linalg.inv(hessian)))
 
 
-def _wilson(successes: float, n: float, confidence: float) -> Estimate:
+def wilson_interval(successes: float, n: float, confidence: float = 0.95) -> Estimate:
+    """A proportion with its Wilson score interval (Wilson 1927; Brown, Cai & DasGupta 2001).
+
+    centre = (p + z²/2n) / (1 + z²/n), half = z·sqrt(p(1-p)/n + z²/4n²) / (1 + z²/n). Used for
+    rates near 0 or 1 (a detector's false positives, a judge's length preference), where the
+    normal interval collapses to a point and the bootstrap has nothing to resample.
+    """
     if n == 0:
         return Estimate(float("nan"), float("nan"), float("nan"))
     z = z_value(confidence)
@@ -209,7 +215,7 @@ def _pairwise_length_bias(data: LabelData, codes: IntArray, ok: np.ndarray, conf
     if decisive.sum() < 10:
         return None
     longer = np.where(lengths[:, 0] > lengths[:, 1], one, two)
-    judge_longer = _wilson(
+    judge_longer = wilson_interval(
         float((codes[decisive] == longer[decisive]).sum()), float(decisive.sum()), confidence
     )
     human_decisive = ok & np.isin(data.gold, [one, two])

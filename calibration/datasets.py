@@ -1,4 +1,4 @@
-"""Public judge-vs-human data sets as label tables: PandaLM and LLMBar (Natural).
+"""Public judge-vs-human data sets as label tables: PandaLM, LLMBar (Natural) and the alt-test sets.
 
 How a pairwise preference becomes a label row
 ---------------------------------------------
@@ -174,4 +174,51 @@ def llmbar_rows(path: Path) -> list[LabelRow]:
     return rows
 
 
-CONVERTERS: dict[str, Callable[[Path], list[LabelRow]]] = {"pandalm": pandalm_rows, "llmbar": llmbar_rows}
+ALTTEST_HUMANS = "human_annotations.json"
+ALTTEST_JUDGES = "llm_annotations.json"
+
+
+def _annotation_maps(path: Path) -> dict[str, dict[str, Any]]:
+    data = load_json(path)
+    if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+        raise UserError("expected an object of raters, each an object of instance id -> label", file=path)
+    return data
+
+
+def alttest_rows(path: Path) -> list[LabelRow]:
+    """A data set of the alt-test paper (nitaytech/AltTest `data/<name>/`): `human_annotations.json`
+    and `llm_annotations.json`, each {rater: {instance id: label}}, as one row per rater × instance.
+
+    Labels keep their published text (numbers become their decimal string, so a 1–5 star scale
+    is read as ordinal); a null label is an unscorable row.
+    """
+    folder = path if path.is_dir() else path.parent
+    name = folder.name
+    rows: list[LabelRow] = []
+    for filename, kind in ((ALTTEST_HUMANS, "human"), (ALTTEST_JUDGES, "judge")):
+        source = folder / filename
+        if not source.exists():
+            raise UserError(f"missing {filename} of the alt-test data set", file=folder)
+        for rater, labels in _annotation_maps(source).items():
+            for instance, label in labels.items():
+                base = {"item_id": f"{name}/{instance}", "rater": str(rater), "rater_kind": kind}
+                if label is None:
+                    rows.append(
+                        LabelRow.model_validate({**base, "status": "unscorable", "reason": "no label"})
+                    )
+                elif isinstance(label, str | int | float) and not isinstance(label, bool):
+                    rows.append(LabelRow.model_validate({**base, "label": str(label)}))
+                else:
+                    raise UserError(
+                        f"label must be text or a number; got {type(label).__name__}",
+                        file=source,
+                        record=f"rater '{rater}', instance '{instance}'",
+                    )
+    return rows
+
+
+CONVERTERS: dict[str, Callable[[Path], list[LabelRow]]] = {
+    "pandalm": pandalm_rows,
+    "llmbar": llmbar_rows,
+    "alttest": alttest_rows,
+}

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from expgrade.calibration.alt_test import AltTestResult
 from expgrade.calibration.humans import HumanAgreement
 from expgrade.calibration.validation import Level
 from expgrade.grading.estimate import Estimate
@@ -83,5 +84,6 @@ class CalibrationReport:
     reliability: dict[str, Json]
     unscorable: dict[str, int]
     gold_ties: int
+    alt_test: list[AltTestResult] = field(default_factory=list)
     leaderboard: dict[str, list[Json]] = field(default_factory=dict)
     recommendations: dict[str, str] = field(default_factory=dict)

@@ -13,7 +13,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from expgrade.calibration import plots
 from expgrade.calibration.report import CalibrationReport
 from expgrade.calibration.report_json import contract_json, details_json
-from expgrade.calibration.report_markdown import ci, judge_table, num
+from expgrade.calibration.report_markdown import ALT_TEST_NOTE, alt_test_table, ci, judge_table, num
 
 Json = dict[str, Any]
 
@@ -49,6 +49,7 @@ def render_html(report: CalibrationReport) -> str:
     c, d = contract_json(report), details_json(report)
     ceiling = report.humans.mean_pairwise_kappa if report.humans is not None else None
     header, rows = judge_table(report.binary, c["judges"])
+    alt_header, alt_rows = alt_test_table(c["alt_test"])
     groups = [
         {
             "group": g["group"],
@@ -101,6 +102,9 @@ def render_html(report: CalibrationReport) -> str:
         judge_header=header,
         judge_rows=rows,
         leaderboard=leaderboard,
+        alt_header=alt_header,
+        alt_rows=alt_rows,
+        alt_note=ALT_TEST_NOTE,
         bias_rows=_bias_rows(c["judges"]),
         corrected_rows=[
             [r["group"], r["rater"], num(r["judge_rate"]), ci(r["rogan_gladen"]), ci(r["ppi"])]

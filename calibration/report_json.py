@@ -7,9 +7,11 @@ diagrams and judge-vs-judge matrix go to details.json beside it.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from expgrade.calibration.agreement import AGREEMENT_STATISTICS
+from expgrade.calibration.alt_test import AltTestResult
 from expgrade.calibration.humans import HumanAgreement
 from expgrade.calibration.report import CalibrationReport, GroupSummary, JudgeResult
 from expgrade.grading.estimate import Estimate, json_number
@@ -54,6 +56,31 @@ def _humans(h: HumanAgreement | None) -> Json | None:
     }
 
 
+def _alt_test(r: AltTestResult) -> Json:
+    """One judge's alt-test; `reason` (null when computed) says why its numbers are null."""
+    return {
+        "rater": r.rater,
+        "epsilon": r.epsilon,
+        "alignment": r.alignment,
+        "winning_rate": _rate(r.winning_rate),
+        "advantage_probability": _rate(r.advantage_probability),
+        "passed": r.passed,
+        "reason": r.reason,
+        "annotators": [
+            {
+                "annotator": a.annotator,
+                "n": a.n,
+                # unrounded: a p-value of 1e-8 is not 0
+                "p_value": a.p_value if a.p_value is None or math.isfinite(a.p_value) else None,
+                "rejected": a.rejected,
+                "advantage_probability": _rate(a.advantage_probability),
+                "skipped": a.skipped,
+            }
+            for a in r.annotators
+        ],
+    }
+
+
 def contract_json(report: CalibrationReport) -> Json:
     return {
         "n_items": report.n_items,
@@ -63,6 +90,7 @@ def contract_json(report: CalibrationReport) -> Json:
         "judges": [_judge(r) for r in report.judges],
         "humans": _humans(report.humans),
         "corrected_scores": report.corrected_scores,
+        "alt_test": [_alt_test(r) for r in report.alt_test],
     }
 
 

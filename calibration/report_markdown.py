@@ -69,6 +69,46 @@ def judge_table(binary: bool, judges: list[Json]) -> tuple[list[str], list[list[
     return header, rows
 
 
+def _p(p: float | None) -> str:
+    return "—" if p is None else (f"{p:.3f}" if p >= 0.001 else f"{p:.1e}")
+
+
+def alt_test_table(tests: list[Json]) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of the alt-test table (report.json's `alt_test`), shared by Markdown and HTML."""
+    header = ["judge", "ε", "alignment", "winning rate ω", "advantage ρ", "passes", "per annotator"]
+    rows = []
+    for t in tests:
+        per = "; ".join(
+            f"{a['annotator']}: {a['skipped']}"
+            if a["skipped"]
+            else f"{a['annotator']} (n {a['n']}) p {_p(a['p_value'])}, "
+            + ("judge wins" if a["rejected"] else "no win")
+            for a in t["annotators"]
+        )
+        passed = {True: "yes", False: "no", None: "not computable"}[t["passed"]]
+        rows.append(
+            [
+                t["rater"],
+                f"{t['epsilon']:g}",
+                t["alignment"],
+                num(t["winning_rate"]),
+                num(t["advantage_probability"]),
+                passed,
+                t["reason"] or per,
+            ]
+        )
+    return header, rows
+
+
+ALT_TEST_NOTE = (
+    "Alt-test (Calderon, Reichart & Dror, ACL 2025): each annotator is left out in turn and the "
+    "judge and that annotator are scored against the others; the judge wins against an annotator "
+    "when a one-sided t-test (margin ε for the judge's lower cost) is rejected after "
+    "Benjamini–Yekutieli at q = 0.05. It can replace the annotators when it wins against at least "
+    "half (ω ≥ 0.5); ρ, the chance it is at least as good as a random annotator, ranks judges."
+)
+
+
 def render_markdown(report: CalibrationReport) -> str:
     c, d = contract_json(report), details_json(report)
     level = f"{report.confidence:.0%}"
@@ -139,6 +179,9 @@ def render_markdown(report: CalibrationReport) -> str:
                 ],
             )
             lines.append("")
+        if c["alt_test"]:
+            lines += ["## Can the judge replace the annotators? (alt-test)", "", ALT_TEST_NOTE, ""]
+            lines += _table(*alt_test_table(c["alt_test"]))
         lines += _bias_sections(judges)
     if c["corrected_scores"]:
         lines += ["", "## Corrected pass rates", ""]

@@ -1,17 +1,21 @@
 """Command-line entry point. Each verb group lives in its own module and registers on `app`.
 
 User mistakes surface as `UserError` and become a one-paragraph message with exit code 2;
-anything else is a bug and keeps its traceback.
+anything else is a bug and keeps its traceback. A JSON-lines file read with a cut last line
+(`CutLineWarning`, docs/formats.md §1) is named when it is read and turns a success into exit 1.
 """
 
 from __future__ import annotations
 
 import sys
+import warnings
+from typing import Any, TextIO
 
 from rich.markup import escape
 
 from expgrade.cli.app import app, err_console
 from expgrade.grading.errors import UserError
+from expgrade.grading.jsonl import CutLine, CutLineWarning
 
 
 def _register() -> None:
@@ -30,10 +34,48 @@ def _register() -> None:
     )
 
 
+class _CutLines:
+    """Shows each cut line as it is read (the other warnings as Python would) and remembers them."""
+
+    def __init__(self) -> None:
+        self.seen: list[CutLine] = []
+        self._show = warnings.showwarning
+
+    def show(
+        self,
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> None:
+        if isinstance(message, CutLineWarning):
+            self.seen.append(message.cut)
+            err_console.print(
+                f"[bold yellow]warning:[/] {escape(str(message.cut))}", highlight=False, soft_wrap=True
+            )
+        else:
+            self._show(message, category, filename, lineno, file, line)
+
+
 def main() -> None:
     _register()
+    cuts = _CutLines()
+    warnings.showwarning = cuts.show
+    warnings.simplefilter("always", CutLineWarning)
     try:
         app()
+    except SystemExit as exc:
+        code: Any = exc.code
+        if cuts.seen and code in (0, None):
+            err_console.print(
+                f"[bold red]exit 1:[/] {len(cuts.seen)} file(s) ended in a cut line; "
+                "every complete record before it was used",
+                highlight=False,
+            )
+            sys.exit(1)
+        raise
     except UserError as exc:
         # Escaped: a message may hold brackets (`pip install 'expgrade[ray]'`) that are not markup.
         err_console.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)

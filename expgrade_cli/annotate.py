@@ -6,12 +6,13 @@ import os
 import signal
 import subprocess
 import sys
+import warnings
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from expgrade.cli.app import app, console
+from expgrade.cli.app import app, console, err_console
 from expgrade.grading.errors import UserError
 
 annotate_app = typer.Typer(
@@ -159,7 +160,7 @@ def load(
             )
         specs = loaders.load_tasks_submissions(tasks, submissions)
     elif source.is_dir():
-        specs = loaders.load_run(source, tasks=tasks, submissions=submissions)
+        specs = _load_run(source, tasks, submissions)
     elif source.exists():
         specs = loaders.load_labels(source)
     else:
@@ -179,6 +180,30 @@ def load(
         f"project [bold]{project}[/]: {len(specs)} items ({result.added} added, {result.updated} updated, "
         f"{result.unchanged} unchanged), overlap {overlap}, {'active' if active else 'in-order'} queue"
     )
+
+
+def _load_run(run_dir: Path, tasks: Path | None, submissions: Path | None) -> list[Any]:
+    """The run's items; a cut last record in its results.jsonl also says how to get it back.
+
+    The items of every complete record load (docs/formats.md §1, and the command exits 1);
+    the cut one is a submission whose grading a crash interrupted, which resuming the grade
+    run does again.
+    """
+    from expgrade.annotation_app import loaders
+    from expgrade.grading.jsonl import CutLineWarning
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", CutLineWarning)
+        specs = loaders.load_run(run_dir, tasks=tasks, submissions=submissions)
+    for w in caught:  # on to the CLI's handler, which names each cut line and exits 1
+        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    if any(isinstance(w.message, CutLineWarning) for w in caught):
+        err_console.print(
+            "The grade run was stopped while it wrote its last record: resume it (`expgrade grade` "
+            f"with the same options and --out {run_dir}), which grades that submission again, then "
+            "run this load again; the items loaded now are kept and not duplicated."
+        )
+    return specs
 
 
 @annotate_app.command("add-user")

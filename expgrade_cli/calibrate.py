@@ -79,6 +79,14 @@ def calibrate_command(
             "whole numbers ordinal, scores interval.",
         ),
     ] = "auto",
+    alt_test_epsilon: Annotated[
+        float,
+        typer.Option(
+            "--alt-test-epsilon",
+            help="Cost–benefit margin ε of the alt-test (can the judge replace the annotators?): "
+            "0.2 for expert annotators (default), 0.15 skilled, 0.1 crowd workers.",
+        ),
+    ] = 0.2,
 ) -> None:
     """Judge–human calibration: agreement with confidence intervals, bias, corrected scores and a report.
 
@@ -91,6 +99,10 @@ def calibrate_command(
 
     if not 0 < confidence < 1:
         raise UserError(f"--confidence must be between 0 and 1, got {confidence}", field="confidence")
+    if not 0 <= alt_test_epsilon < 1:
+        raise UserError(
+            f"--alt-test-epsilon must be in [0, 1), got {alt_test_epsilon}", field="alt-test-epsilon"
+        )
     rows = read_label_tables(labels)
     report = calibrate(
         rows,
@@ -98,6 +110,7 @@ def calibrate_command(
         seed=seed,
         confidence=confidence,
         level=None if level == "auto" else level,
+        alt_test_epsilon=alt_test_epsilon,
     )
     paths = write_reports(report, out)
     if report.judges:
@@ -123,6 +136,20 @@ def calibrate_command(
             + ", ".join(f"{k} {v}" for k, v in sorted(report.unscorable.items())),
             highlight=False,
         )
+    for t in report.alt_test:
+        if t.passed is None:
+            console.print(f"alt-test {t.rater}: not computable: {t.reason}", highlight=False)
+        else:
+            console.print(
+                f"alt-test {t.rater} (ε {t.epsilon:g}): winning rate {t.winning_rate:.2f}, advantage "
+                f"{t.advantage_probability:.2f}: "
+                + (
+                    "[green]can replace the annotators[/]"
+                    if t.passed
+                    else "[red]cannot replace the annotators[/]"
+                ),
+                highlight=False,
+            )
     for text in report.recommendations.values():
         console.print(f"• {text}", highlight=False)
     console.print("wrote " + ", ".join(str(p) for p in paths), highlight=False)

@@ -44,6 +44,8 @@ GOLD_IMPORTERS: dict[str, Callable[[Path], list[LabelRow]]] = {
     # public judge-vs-human sets (issue 6): the file or folder, with the judges' files beside it
     "pandalm": lambda path: _calibration_datasets().pandalm_rows(path),
     "llmbar": lambda path: _calibration_datasets().llmbar_rows(path),
+    # the alt-test paper's data sets (issue 28): a folder with human_ and llm_annotations.json
+    "alttest": lambda path: _calibration_datasets().alttest_rows(path),
 }
 
 

@@ -51,6 +51,7 @@ from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.run.orchestrator import load_tasks
 from expgrade.grading.run_folder import RunFolder
 from expgrade.grading.schemas import ResultRecord
+from expgrade.grading.status import describe_verdict
 from expgrade.grading.submission_reader.loader import load_native
 
 #: New files count as changes too: `git add -N` makes them visible to `git diff`.
@@ -84,10 +85,7 @@ def score_of(record: ResultRecord) -> Score:
         "cost_usd": record.cost_usd,
         "task_id": record.task_id,
     }
-    explanation = "; ".join(
-        f"{name}: {sub.get('status')}" + (f" ({sub['reason']})" if sub.get("reason") else "")
-        for name, sub in subtasks.items()
-    )
+    explanation = "; ".join(f"{name}: {describe_verdict(sub)}" for name, sub in subtasks.items())
     if record.all_passed is None:
         return Score.unscored(reason="scoring_failed", explanation=explanation, metadata=metadata)
     return Score(value=1.0 if record.all_passed else 0.0, explanation=explanation, metadata=metadata)

@@ -1,8 +1,14 @@
 """Reading and appending JSON Lines with errors that name the file, the line and the field.
 
-Appends are whole lines written with a single `write` and fsynced. A crash mid-write leaves
-a torn last line: readers skip it, and the next append cuts it off first (`cut_torn_tail`),
-so an append-only file survives SIGKILL losing only the unfinished record.
+The one policy for JSON lines (docs/formats.md §1), for every file expgrade reads as JSON lines:
+a cut last line (unterminated, not parsable) is what a crash leaves in an append-only file, so
+the complete records before it are kept and the cut line is named (`CutLine`, raised as a
+`CutLineWarning`; the CLI then exits 1); a malformed line anywhere else rejects the file, named
+by file and line.
+
+Appends are whole lines written with a single `write` and fsynced, and the next append cuts a
+torn tail off first (`cut_torn_tail`), so an append-only file expgrade writes survives SIGKILL
+losing only the unfinished record.
 """
 
 from __future__ import annotations
@@ -10,7 +16,9 @@ from __future__ import annotations
 import json
 import math
 import os
+import warnings
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -50,38 +58,110 @@ def load_json(path: Path) -> Any:
         raise UserError("JSON nested too deeply to read", file=path) from None
 
 
-def iter_json_lines(path: Path, *, tolerate_torn_tail: bool = False) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Yield (line number, object) for each non-blank line.
+@dataclass(frozen=True)
+class CutLine:
+    """The crash signature of an append-only file: an unterminated last line that is not JSON.
 
-    With `tolerate_torn_tail`, an unparsable *last* line without a trailing newline is taken
-    as a write cut short by a crash and skipped; anywhere else it is an error.
+    A writer killed mid-append leaves exactly this. Every complete record before it is good, so
+    readers keep them and name this line; the command that read it exits 1 (docs/formats.md §1).
     """
-    text = read_text(path)
-    lines = text.split("\n")
-    for i, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            if tolerate_torn_tail and i == len(lines):
-                return
-            raise UserError(
-                f"malformed JSON at column {exc.colno}: {exc.msg}", file=path, record=f"line {i}"
-            ) from None
-        except RecursionError:
-            raise UserError("JSON nested too deeply to read", file=path, record=f"line {i}") from None
-        if not isinstance(obj, dict):
-            raise UserError(
-                f"expected a JSON object, found {type(obj).__name__}", file=path, record=f"line {i}"
-            )
-        yield i, obj
+
+    file: Path
+    line: int
+    kept: int
+
+    def __str__(self) -> str:
+        return (
+            f"{self.file}, line {self.line}: cut short (no newline and not complete JSON: the record "
+            f"a crash interrupted); the {self.kept} complete record(s) before it were read, this one was not"
+        )
 
 
-def read_models(path: Path, model: type[M], *, tolerate_torn_tail: bool = False) -> list[M]:
+class CutLineWarning(UserWarning):
+    """Raised through `warnings` for every `CutLine` read, so that a caller anywhere up the stack
+    (the CLI: one place, exit 1) learns of it without each reader threading it back."""
+
+    def __init__(self, cut: CutLine) -> None:
+        super().__init__(str(cut))
+        self.cut = cut
+
+
+@dataclass
+class JsonLines:
+    """A JSON-lines file as read under the one policy: its complete records and its cut line."""
+
+    file: Path
+    records: list[tuple[int, dict[str, Any]]]
+    cut: CutLine | None = None
+
+
+def iter_json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield (line number, object) for each non-blank line, streaming, under the one policy.
+
+    An unterminated last line that does not parse (JSON or UTF-8) is a cut line: the records
+    before it are yielded, a `CutLineWarning` names it, and iteration ends. A malformed line
+    anywhere else, or a last line that ends with a newline, is an error naming the file and line.
+    """
+    if not path.exists():
+        raise UserError("file not found", file=path)
+    if path.is_dir():
+        raise UserError("expected a file, found a folder", file=path)
+    kept = 0
+    try:
+        fh = path.open("rb")
+    except OSError as exc:
+        raise UserError(f"cannot read: {exc.strerror}", file=path) from None
+    with fh:
+        for i, raw in enumerate(fh, start=1):
+            try:
+                obj = _parse_line(raw, path, i)
+            except UserError:
+                if not raw.endswith(b"\n"):  # only the last line can lack its newline
+                    warnings.warn(CutLineWarning(CutLine(path, i, kept)), stacklevel=2)
+                    return
+                raise
+            if obj is None:
+                continue
+            kept += 1
+            yield i, obj
+
+
+def _parse_line(raw: bytes, path: Path, i: int) -> dict[str, Any] | None:
+    where = f"line {i}"
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UserError(
+            f"not UTF-8 text (bad byte at column {exc.start + 1})", file=path, record=where
+        ) from None
+    if not line.strip():
+        return None
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise UserError(f"malformed JSON at column {exc.colno}: {exc.msg}", file=path, record=where) from None
+    except RecursionError:
+        raise UserError("JSON nested too deeply to read", file=path, record=where) from None
+    if not isinstance(obj, dict):
+        raise UserError(f"expected a JSON object, found {type(obj).__name__}", file=path, record=where)
+    return obj
+
+
+def read_json_lines(path: Path) -> JsonLines:
+    """The whole file under the one policy, with its cut line (if any) returned, not only warned."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", CutLineWarning)
+        records = list(iter_json_lines(path))
+    cut = next((w.message.cut for w in caught if isinstance(w.message, CutLineWarning)), None)
+    for w in caught:  # pass on what else was raised, and the cut line itself, to the caller's handler
+        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    return JsonLines(path, records, cut)
+
+
+def read_models(path: Path, model: type[M]) -> list[M]:
     """Every line validated as `model`; the first bad record raises with its line and field."""
     out: list[M] = []
-    for i, obj in iter_json_lines(path, tolerate_torn_tail=tolerate_torn_tail):
+    for i, obj in iter_json_lines(path):
         try:
             out.append(model.model_validate(obj))
         except ValidationError as exc:

@@ -68,6 +68,11 @@ def _row_from_table(raw: dict[str, Any]) -> dict[str, Any]:
 
 def read_label_rows(path: Path) -> list[LabelRow]:
     """All rows of one label table, validated; errors name the file, the row and the field."""
+    return [row for _, row in read_located_label_rows(path)]
+
+
+def read_located_label_rows(path: Path) -> list[tuple[str, LabelRow]]:
+    """Each row of one label table with where it is (`line N` in JSONL, `row N` in a table)."""
     fmt = _format_of(path)
     if fmt == ".jsonl":
         raw_rows = [(f"line {i}", obj) for i, obj in iter_json_lines(path)]
@@ -88,12 +93,12 @@ def read_label_rows(path: Path) -> list[LabelRow]:
             (f"row {i + 1}", _row_from_table({str(k): v for k, v in r.items()}))
             for i, r in enumerate(df.to_dict("records"))
         ]
-    rows: list[LabelRow] = []
+    rows: list[tuple[str, LabelRow]] = []
     for where, obj in raw_rows:
         if fmt == ".csv":
             obj = _coerce_csv_numbers(obj)
         try:
-            rows.append(LabelRow.model_validate(obj))
+            rows.append((where, LabelRow.model_validate(obj)))
         except ValidationError as exc:
             raise UserError(describe_validation_error(exc), file=path, record=where) from None
     if not rows:

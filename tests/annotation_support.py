@@ -269,3 +269,64 @@ def private_postgres(root: Path) -> Iterator[str]:
             capture_output=True,
             timeout=120,
         )
+
+
+#: What would unblind an annotator of `graded_demo`'s run, each name distinctive enough that
+#: finding it anywhere means it leaked: a submission folder, an agent, its model, the judge.
+SECRET_FOLDER = "zq-orca-folder-7731"
+SECRET_AGENT = "zebra-agent-x91"
+SECRET_MODEL = "quokka-model-3b"
+SECRET_JUDGE = "openai/narwhal-judge-4242"
+
+
+def graded_demo(root: Path) -> Path:
+    """The demo graded for real (`expgrade grade`, the scripted judge over litellm's HTTP path,
+    the local sandbox) after giving one submission the SECRET_* names: its folder, its agent
+    and model (also printed into its own log, as harnesses do), and the judge's model.
+    Returns the run folder."""
+    from expgrade.grading.run.demo import demo_judge_script
+    from expgrade.grading.testing.judge_server import ScriptedServer
+
+    demo = REPO / "examples" / "demo"
+    bundle = root / "bundle"
+    for part in ("repo", "hidden_tests", "submissions"):
+        shutil.copytree(demo / part, bundle / part)
+    shutil.copy(demo / "tasks.jsonl", bundle / "tasks.jsonl")
+    folder = bundle / "submissions" / SECRET_FOLDER
+    (bundle / "submissions" / "careful-adam").rename(folder)
+    record = json.loads((folder / "submission.json").read_text())
+    record.update(agent=SECRET_AGENT, agent_model=SECRET_MODEL)
+    (folder / "submission.json").write_text(json.dumps(record))
+    log = folder / "agent.log"
+    log.write_text(f"{SECRET_AGENT} starting ({SECRET_MODEL}) in /work/{SECRET_FOLDER}\n" + log.read_text())
+    run = root / "run"
+    env = {**os.environ, "EXPGRADE_CACHE_DIR": str(root / "cache"), "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    with ScriptedServer(demo_judge_script()) as server:
+        graded = subprocess.run(
+            [str(EXPGRADE), "grade", "--tasks", str(bundle / "tasks.jsonl"), "--submissions",
+             str(bundle / "submissions"), "--out", str(run), "--judge", SECRET_JUDGE,
+             "--api-base", server.url, "--sandbox", "local"],
+            capture_output=True, text=True, env=env, timeout=600,
+        )  # fmt: skip
+    assert graded.returncode == 0, graded.stderr
+    return run
+
+
+def judge_rationales(run: Path) -> set[str]:
+    """Every rationale a result record holds (judges' and deterministic checks'), long enough
+    to be unmistakable when found elsewhere."""
+    found: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if key == "rationale" and isinstance(inner, str) and len(inner) >= 12:
+                    found.add(inner)
+                walk(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner)
+
+    for line in (run / "results.jsonl").read_text().splitlines():
+        walk(json.loads(line))
+    return found

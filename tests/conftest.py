@@ -45,16 +45,16 @@ from typing import TYPE_CHECKING  # noqa: E402
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from expgrade.grading.judge.scripted_server import ScriptedServer
+    from expgrade.grading.testing.judge_server import ScriptedServer
 
 
 @pytest.fixture(scope="session")
 def judge_server() -> Iterator[ScriptedServer]:
-    """The scripted OpenAI-compatible judge server on 127.0.0.1 (expgrade.grading.judge.scripted_server).
+    """The scripted OpenAI-compatible judge server on 127.0.0.1 (expgrade.grading.testing.judge_server).
 
     Session-wide: tests tell their requests apart by unique item text and read `stats` deltas.
     """
-    from expgrade.grading.judge.scripted_server import ScriptedServer
+    from expgrade.grading.testing.judge_server import ScriptedServer
 
     with ScriptedServer() as server:
         yield server

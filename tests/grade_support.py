@@ -66,9 +66,9 @@ def grade_demo_with_docker(tmp: Path, *extra: str) -> subprocess.CompletedProces
     built if missing), the scripted judge answering from the demo's judge script."""
     import docker
 
-    from expgrade.grading.judge.scripted_server import ScriptedServer
     from expgrade.grading.run.demo import demo_judge_script
     from expgrade.grading.sandbox.image import build_base_image
+    from expgrade.grading.testing.judge_server import ScriptedServer
 
     client = docker.from_env()
     client.ping()

@@ -1,6 +1,7 @@
 """Test support for the judge engine: the scripted server and an engine pointed at it.
 
-The server itself lives in `expgrade.grading.judge.scripted_server` (the demo needs it at run time);
+The server itself lives in `expgrade.grading.testing.judge_server` (the wheel ships it: the demo
+runs it when no judge model is set);
 `python -m tests.judge_server --latency 0.1` starts it standalone, like the module does.
 """
 
@@ -10,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from expgrade.grading.judge import JudgeConfig, JudgeEngine, JudgeRequest, JudgeSpec
-from expgrade.grading.judge.scripted_server import FAULTS, ScriptedServer, ServerScript, main
+from expgrade.grading.testing.judge_server import FAULTS, ScriptedServer, ServerScript, main
 
 __all__ = ["FAULTS", "ScriptedServer", "ServerScript", "engine_for", "ref_request"]
 

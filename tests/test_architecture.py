@@ -1,7 +1,8 @@
 """The layers of docs/architecture.md hold, as import-linter contracts (pyproject `[tool.importlinter]`).
 
 The contracts check every import, deferred ones too: cli > annotation_app > calibration >
-grading, and inside grading running > grading > mechanisms > contracts. A contract that could
+grading, and inside grading running > grading > mechanisms > contracts; and only the demo may
+import the test doubles of grading/testing (the scripted judge server). A contract that could
 not fail would prove nothing, so a copy of the tree with one upward import must break it.
 What the contracts do not see, a circle of files importing each other inside one layer, is
 checked from the source by scripts/import_graph.py.
@@ -55,6 +56,8 @@ def test_the_layer_contracts_hold() -> None:
         ("grading/schemas/_upward.py", "expgrade.grading.report.build", "inside grading"),
         # calibration reaching up to the annotation app, deferred inside a function
         ("calibration/_upward.py", "expgrade.annotation_app.store", "cli > annotation_app"),
+        # the judge engine reaching for the scripted server: same layer, but a test double
+        ("grading/judge/_upward.py", "expgrade.grading.testing.judge_server", "test doubles stay out"),
     ],
 )
 def test_an_upward_import_breaks_its_contract(

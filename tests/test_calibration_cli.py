@@ -16,7 +16,9 @@ from expgrade.cli import main
 from expgrade.grading.labels_io import read_label_rows, write_label_rows
 from expgrade.grading.schemas.label import LabelRow
 
-CONTRACT_TOP = {"n_items", "confidence", "bootstrap", "seed", "judges", "humans", "corrected_scores"}
+CONTRACT_TOP = {
+    "n_items", "confidence", "bootstrap", "seed", "judges", "humans", "corrected_scores", "alt_test",
+}  # fmt: skip
 CONTRACT_JUDGE = {
     "rater", "subtask", "criterion", "n", "percent_agreement", "cohen_kappa", "scott_pi", "gwet_ac1",
     "krippendorff_alpha", "macro_f1", "tpr", "tnr", "leniency", "judge_pass_rate", "human_pass_rate",

@@ -13,8 +13,8 @@ from judge_server import engine_for, ref_request
 
 from expgrade.annotation_app.loaders import load_tasks_submissions
 from expgrade.grading.errors import UserError
-from expgrade.grading.judge.scripted_server import ScriptedServer, ServerScript, load_rules
 from expgrade.grading.run.demo import demo_judge_script
+from expgrade.grading.testing.judge_server import ScriptedServer, ServerScript, load_rules
 
 #: what would tell an annotator the scripted verdict
 TELLTALES = ("@@script", "fooled", "scripted judge", "verdict=")

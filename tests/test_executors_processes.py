@@ -31,8 +31,8 @@ from expgrade.grading.dispatch import Job, get_executor
 from expgrade.grading.dispatch.process_pool import WorkerDied
 from expgrade.grading.errors import UserError
 from expgrade.grading.judge.limits import ModelLimits
-from expgrade.grading.judge.scripted_server import ScriptedServer
 from expgrade.grading.run.demo import demo_judge_script
+from expgrade.grading.testing.judge_server import ScriptedServer
 
 
 def collect(jobs: list[Job], grade: Any, *, concurrency: int = 4, workers: int = 2) -> dict[str, Any]:

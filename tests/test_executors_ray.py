@@ -32,8 +32,8 @@ from expgrade.grading.dispatch import Job, JobResources, get_executor
 from expgrade.grading.dispatch.ray_executor import RayBudgetGate
 from expgrade.grading.errors import UserError
 from expgrade.grading.judge.limits import ModelLimits
-from expgrade.grading.judge.scripted_server import ScriptedServer
 from expgrade.grading.run.demo import demo_judge_script
+from expgrade.grading.testing.judge_server import ScriptedServer
 
 ray = pytest.importorskip("ray", reason="the ray extra is not installed (pip install 'expgrade[ray]')")
 

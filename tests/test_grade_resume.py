@@ -13,7 +13,7 @@ from pathlib import Path
 
 from grade_support import DEMO, JUDGE, command, environment, results, run_cli
 
-from expgrade.grading.judge.scripted_server import ScriptedServer
+from expgrade.grading.testing.judge_server import ScriptedServer
 
 N = 24
 CALLS_PER_GRADING = 5 + 2 + 3  # design variables, conclusion items, integrity judge items

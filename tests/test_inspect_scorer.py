@@ -16,8 +16,8 @@ import pytest
 from inspect_support import ADAM_TASK, REPO, run_tiny_eval
 
 from expgrade.grading.inspect_scorer import expgrade_scorer
-from expgrade.grading.judge.scripted_server import ScriptedServer
 from expgrade.grading.sandbox.image import build_base_image
+from expgrade.grading.testing.judge_server import ScriptedServer
 
 UNJUDGEABLE = "lr 0.05 gives the lowest final loss. [@@script fault=400@@]"
 

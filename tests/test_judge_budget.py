@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from expgrade.cli import _register
 from expgrade.cli.app import app
 from expgrade.grading.judge import BudgetGate, LocalBudgetGate, unpriced_models
-from expgrade.grading.judge.scripted_server import ScriptedServer
+from expgrade.grading.testing.judge_server import ScriptedServer
 
 _register()
 REPO = Path(__file__).resolve().parents[1]

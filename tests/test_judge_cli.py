@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from expgrade.cli import _register
 from expgrade.cli.app import app
-from expgrade.grading.judge.scripted_server import ScriptedServer
 from expgrade.grading.labels_io import read_label_rows
+from expgrade.grading.testing.judge_server import ScriptedServer
 
 _register()
 runner = CliRunner()

@@ -17,8 +17,8 @@ from judge_server import PRICED, engine_for
 
 from expgrade.grading.judge import JudgeRequest
 from expgrade.grading.judge.client import with_cache_breakpoints
-from expgrade.grading.judge.scripted_server import ScriptedServer, ServerScript
 from expgrade.grading.run_folder import RunFolder
+from expgrade.grading.testing.judge_server import ScriptedServer, ServerScript
 
 CRITERIA = (
     "The training loop uses the AdamW optimiser with the paper's learning rate.",

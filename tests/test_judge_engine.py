@@ -13,7 +13,7 @@ from judge_server import PRICED, UNPRICED, engine_for, ref_request
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.judge import JudgeRequest, JudgeSpec, LocalRateLimiter, ModelLimits
-from expgrade.grading.judge.scripted_server import ScriptedServer, ServerScript
+from expgrade.grading.testing.judge_server import ScriptedServer, ServerScript
 
 pytestmark = pytest.mark.timeout(120)
 

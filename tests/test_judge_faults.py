@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from judge_server import engine_for, ref_request
 
-from expgrade.grading.judge.scripted_server import FAULTS, ScriptedServer, ServerScript
 from expgrade.grading.status import Unscorable
+from expgrade.grading.testing.judge_server import FAULTS, ScriptedServer, ServerScript
 
 REPLIED_FAULTS = ("malformed", "missing", "empty", "refusal", "badlabel")  # HTTP 200, bad content
 

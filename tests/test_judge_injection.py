@@ -14,7 +14,7 @@ from judge_server import engine_for, ref_request
 from expgrade.grading.judge import PROMPT_INJECTION, QUOTED_INJECTION, JudgeRequest, load_rubric
 from expgrade.grading.judge.injection import flags_for, normalize, scan
 from expgrade.grading.judge.prompt import render
-from expgrade.grading.judge.scripted_server import ScriptedServer
+from expgrade.grading.testing.judge_server import ScriptedServer
 
 CORPUS = [
     json.loads(line)

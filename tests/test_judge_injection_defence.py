@@ -26,11 +26,11 @@ from expgrade.cli.app import app
 from expgrade.grading.items import label_row, verdict_record
 from expgrade.grading.judge import PROMPT_INJECTION, JudgeRequest
 from expgrade.grading.judge.injection import NEUTRALISED, flags_for, neutralise, scan
-from expgrade.grading.judge.scripted_server import ScriptedServer, ServerScript
 from expgrade.grading.judge.spotlight import MARKERS
 from expgrade.grading.judge.types import DEPENDS_ON_INJECTION
 from expgrade.grading.labels_io import read_label_rows
 from expgrade.grading.run_folder import RunFolder
+from expgrade.grading.testing.judge_server import ScriptedServer, ServerScript
 
 CORPUS = Path(__file__).parents[1] / "bench" / "injection_corpus"
 #: Patterns miss it (no order, no verdict, no role token); a careful judge still sees the pitch.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, cast
 
@@ -261,18 +261,21 @@ async def grade_design(ctx: Context, panel: Panel) -> JudgedSubtask:
 # -- implementation -------------------------------------------------------------------------
 
 
-def _reference_source(ctx: Context) -> str:
-    """The ground-truth code the agent had to write (masked files, `extra.source`), trimmed."""
-    if ctx.repo is None:
+def reference_source(task: Task, repo: Path | None) -> str:
+    """The ground-truth code the agent had to write (masked files, `extra.source`), trimmed.
+
+    Public because the annotation loader shows an annotator the reference its judge read.
+    """
+    if repo is None:
         return ""
-    names = [m.file for m in ctx.task.masked or []]
-    extra_source = ctx.task.extra.get("source")
+    names = [m.file for m in task.masked or []]
+    extra_source = task.extra.get("source")
     if isinstance(extra_source, list):  # EXP-Bench paths carry its container's /workspace/ prefix
         names += [s.removeprefix("/workspace/") for s in extra_source if isinstance(s, str)]
     parts: list[str] = []
     for name in dict.fromkeys(names):
-        path = (ctx.repo / name).resolve()
-        if ctx.repo.resolve() not in path.parents or not path.is_file():
+        path = (repo / name).resolve()
+        if repo.resolve() not in path.parents or not path.is_file():
             continue
         parts.append(f"# --- {name} (ground truth) ---\n{path.read_text('utf-8', 'replace')}")
     return "\n".join(parts)[:MAX_REFERENCE_CHARS]
@@ -357,7 +360,7 @@ async def _judge_each(
 ) -> list[CriterionItem]:
     """Per-requirement judging: one call per requirement and chunk it is shown."""
     listing = "\n".join(f"{i}. {req}" for i, (_, req) in enumerate(keyed, start=1))
-    reference = _reference_source(ctx)
+    reference = reference_source(ctx.task, ctx.repo)
     if reference:
         listing += "\n\nReference implementation from the paper's code (ground truth):\n" + reference
     shown = [_diff_for(ctx, diff, req) for _, req in keyed]
@@ -393,15 +396,20 @@ async def _judge_jointly(
     """Joint judging: one call per chunk answers every requirement still open.
 
     Chunks go in order and a requirement shown passing drops out of later calls (it passes
-    when any chunk shows it, as per requirement). An unreadable chunk leaves only the
-    requirements it was asked about undecided for that chunk; a later chunk can still pass
-    them. Each requirement keeps its own verdict, rationale and an even share of each call's
-    tokens and cost.
+    when any chunk shows it, as per requirement). A requirement the judge leaves out of its
+    answer is asked again (`_ask_chunk`); an unreadable chunk leaves only the requirements it
+    was asked about undecided for that chunk, and a later chunk can still pass them. Each
+    requirement keeps its own verdict, rationale, an even share of each call's tokens and cost,
+    and in `evidence.asked` how many judge calls listed it.
     """
     rubric = load_rubric(JOINT_RUBRIC)
     response_length = len(diff)
-    fields = {"question": ctx.task.question, "method": ctx.task.method, "reference": _reference_source(ctx)}
-    evidence = None
+    fields = {
+        "question": ctx.task.question,
+        "method": ctx.task.method,
+        "reference": reference_source(ctx.task, ctx.repo),
+    }
+    evidence: dict[str, Any] = {}
     if len(diff) > ctx.chunk_chars:  # as per requirement: only the pieces some requirement needs
         sel = select_relevant_any(
             diff,
@@ -413,39 +421,123 @@ async def _judge_jointly(
         diff = sel.diff
         evidence = {"diff_files_sent": sel.files, "diff_pieces_sent": f"{sel.pieces} of {sel.of_pieces}"}
     found: list[list[PanelVerdict]] = [[] for _ in keyed]
+    asked = [0] * len(keyed)
     for n, chunk in enumerate(_parts(diff, ctx.chunk_chars), start=1):
         still_open = [i for i, seen in enumerate(found) if not any(p.passed for p in seen)]
         if not still_open:
             break
-        [joint] = await panel(
-            [
-                JudgeRequest(
-                    item_id=ctx.item_id("implementation", f"joint-part{n}"),
-                    rubric_id=JOINT_RUBRIC,
-                    fields={**fields, "diff": chunk},
-                    criterion="\n".join(f"{i + 1}. {keyed[i][1]}" for i in still_open),
-                    meta={"subtask": "implementation", "chunk": n, "requirements": len(still_open)},
-                )
-            ]
-        )
-        for share, i in enumerate(still_open):
-            key, req = keyed[i]
-            parts = [
-                _requirement_verdict(
-                    v, rubric, i + 1, ctx.item_id("implementation", key), req, share, len(still_open)
-                )
-                for v in joint.verdicts
-            ]
-            item_id = ctx.item_id("implementation", key)
-            found[i].append(
-                aggregate(parts, rubric, cast(Method, joint.method))
-                if parts
-                else replace(joint, item_id=item_id)
-            )
+        joint = _JointAsk(ctx, panel, rubric, keyed, {**fields, "diff": chunk}, n)
+        for i, verdict in (await joint.ask(still_open)).items():
+            found[i].append(verdict)
+            asked[i] += joint.asked[i]
     return [
-        item_from_panels(key, req, panels, response_length).model_copy(update={"evidence": evidence})
-        for (key, req), panels in zip(keyed, found, strict=True)
+        item_from_panels(key, req, panels, response_length).model_copy(
+            update={"evidence": {**evidence, "asked": times}}
+        )
+        for (key, req), panels, times in zip(keyed, found, asked, strict=True)
     ]
+
+
+@dataclass
+class _JointAsk:
+    """One chunk's joint judging, with the requirements the judge leaves out asked again.
+
+    Round 1 asks every open requirement in one call. A requirement that a judge's readable
+    answer leaves out (`parse_error`: not answered, answered off the scale, or answered twice
+    with different labels) is asked again in round 2, together with the other left-out ones in
+    one smaller joint call, then in round 3 alone, one call each. That bounds a chunk at
+    2 + (requirements) calls; every one goes through the panel, so the run's budget gate,
+    rate limit and cost ledger see it. Failures that asking again cannot mend (the provider,
+    the budget, a refusal) are not re-asked. A requirement still unanswered after round 3 is
+    unscorable (`parse_error`). Every call numbers its own list from 1 (a model asked about
+    "2." and "5." tends to answer "1" and "2"); an answer is read by the number it names, never
+    by its position in the reply, and answers to numbers the call did not list are ignored.
+    """
+
+    ctx: Context
+    panel: Panel
+    rubric: Rubric
+    keyed: list[tuple[str, str]]
+    fields: dict[str, Any]
+    chunk: int
+    asked: dict[int, int] = field(default_factory=dict)
+
+    async def ask(self, still_open: list[int]) -> dict[int, PanelVerdict]:
+        parts: dict[int, dict[str, list[Verdict]]] = {i: {} for i in still_open}
+        method: str = "majority"
+        rounds = [[still_open]]
+        for round_no in (1, 2, 3):
+            groups = rounds[-1]
+            verdicts = await self.panel([self._request(group, round_no) for group in groups])
+            for group, joint in zip(groups, verdicts, strict=True):
+                method = joint.method
+                for share, i in enumerate(group):
+                    self.asked[i] = self.asked.get(i, 0) + 1
+                    for v in joint.verdicts:
+                        part = _requirement_verdict(
+                            v, self.rubric, share + 1, self._item_id(i), self.keyed[i][1], share, len(group)
+                        )
+                        parts[i].setdefault(v.judge, []).append(part)
+            left_out = [i for group in groups for i in group if _left_out(parts[i])]
+            if not left_out:
+                break
+            alone = all(len(group) == 1 for group in groups)
+            if round_no == 1 and len(left_out) > 1 and len(left_out) < len(still_open):
+                rounds.append([left_out])  # one smaller joint call
+            elif not alone:
+                rounds.append([[i] for i in left_out])  # one call each
+            else:
+                break
+        out: dict[int, PanelVerdict] = {}
+        for i, by_judge in parts.items():
+            if by_judge:
+                combined = [_first_answer(vs) for vs in by_judge.values()]
+                out[i] = aggregate(combined, self.rubric, cast(Method, method))
+            else:  # a panel that answered without verdicts (an estimate's recording panel)
+                out[i] = PanelVerdict(
+                    self._item_id(i), self.rubric.id, method, "unscorable", UNSTATED_JUDGE_REASON,
+                    None, None, None, None, [], [],
+                )  # fmt: skip
+        return out
+
+    def _item_id(self, i: int) -> str:
+        return self.ctx.item_id("implementation", self.keyed[i][0])
+
+    def _request(self, group: list[int], round_no: int) -> JudgeRequest:
+        name = f"joint-part{self.chunk}" + ("" if round_no == 1 else f"-ask{round_no}-" + "-".join(
+            str(i + 1) for i in group))  # fmt: skip
+        return JudgeRequest(
+            item_id=self.ctx.item_id("implementation", name),
+            rubric_id=JOINT_RUBRIC,
+            fields=self.fields,
+            criterion="\n".join(f"{n}. {self.keyed[i][1]}" for n, i in enumerate(group, start=1)),
+            meta={
+                "subtask": "implementation",
+                "chunk": self.chunk,
+                "requirements": len(group),
+                "round": round_no,
+            },
+        )
+
+
+def _left_out(by_judge: dict[str, list[Verdict]]) -> bool:
+    """Whether some judge has not yet answered the requirement readably."""
+    return any(not any(v.status == "graded" for v in vs) and vs[-1].reason == Unscorable.PARSE_ERROR
+               for vs in by_judge.values())  # fmt: skip
+
+
+def _first_answer(verdicts: list[Verdict]) -> Verdict:
+    """One judge's verdict on a requirement over the rounds that asked it: its first answer
+    (else the last failure), carrying the tokens and cost of every round."""
+    answer = next((v for v in verdicts if v.status == "graded"), verdicts[-1])
+    return replace(
+        answer,
+        cost_usd=_sum_cost([v.cost_usd for v in verdicts]),
+        prompt_tokens=sum(v.prompt_tokens or 0 for v in verdicts),
+        completion_tokens=sum(v.completion_tokens or 0 for v in verdicts),
+        cached_prompt_tokens=sum(v.cached_prompt_tokens for v in verdicts),
+        meta={**answer.meta, "asked": len(verdicts)},
+    )
 
 
 def _even_share(total: int, share: int, of: int) -> int:
@@ -460,7 +552,8 @@ def _requirement_verdict(
     """One judge's verdict on requirement `number` of a joint call, with its share of the call.
 
     The answer is read from the judge's first graded sample that lists the requirement; a
-    graded call that leaves it out makes it unscorable (a parse error), never a fail.
+    graded call that leaves it out makes it unscorable (a parse error, which `_JointAsk` asks
+    again), never a fail.
     """
     common: dict[str, Any] = {
         "item_id": item_id,

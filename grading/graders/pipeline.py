@@ -41,7 +41,7 @@ from expgrade.grading.schemas import (
     Subtasks,
     Task,
 )
-from expgrade.grading.status import Unscorable
+from expgrade.grading.status import Unscorable, describe_verdict
 from expgrade.grading.submission_reader import LoadedSubmission
 from expgrade.grading.subtasks import JUDGED_SUBTASKS, SUBTASKS
 from expgrade.grading.subtasks.passing import all_passed
@@ -96,30 +96,23 @@ def _describe(name: str, sub: JudgedSubtask | ExecutionSubtask | None) -> list[s
         return [f"[{name}] not graded (not requested)"]
     if isinstance(sub, ExecutionSubtask):
         lines = [
-            f"[{name}] status={sub.status} passed={sub.passed} exit_code={sub.exit_code} "
-            f"duration_s={sub.duration_s}"
+            f"[{name}] {describe_verdict(sub)}",
+            f"    exit_code={sub.exit_code} duration_s={sub.duration_s}",
         ]
-        if sub.reason:
-            lines.append(f"    reason: {sub.reason}")
         lines += [f"    measured: {sub.measured_results}", f"    expected: {sub.expected_results}"]
         if sub.claimed_results is not None:
             lines.append(f"    claimed:  {sub.claimed_results}")
         if sub.flags:
             lines.append(f"    flags: {', '.join(sub.flags)}")
         return lines
-    lines = [
-        f"[{name}] status={sub.status} score={sub.score} passed={sub.passed}"
-        + (f" flags={','.join(sub.flags)}" if sub.flags else "")
-    ]
-    if sub.reason:
-        lines.append(f"    reason: {sub.reason}")
+    lines = [f"[{name}] {describe_verdict(sub)}" + (f" flags={','.join(sub.flags)}" if sub.flags else "")]
     for item in sub.items:
         who = (
             item.judge
             if isinstance(item.judge, str)
-            else ", ".join(f"{j.get('rater')}={j.get('label') or j.get('status')}" for j in item.judge or [])
+            else ", ".join(f"{j.get('rater')}={describe_verdict(j)}" for j in item.judge or [])
         )
-        lines.append(f"  - {item.verdict or 'UNSCORABLE'}: {item.criterion} ({who})")
+        lines.append(f"  - {describe_verdict(item)}: {item.criterion} ({who})")
         if item.rationale:
             lines.append(f"      why: {item.rationale.strip()[:600]}")
         if item.flags:

@@ -20,6 +20,7 @@ from typing import Any
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.safepath import copy_tree, resolve_inside, unsafe_patch_targets
+from expgrade.grading.schemas.submission import DEFAULT_ARTIFACTS, SUBMISSION_FILE
 from expgrade.grading.submission_reader.loader import validate_submission
 
 #: Characters kept from each end of one transcript entry in `agent.log`.
@@ -183,13 +184,13 @@ class SubmissionWriter:
             )
         folder.parent.mkdir(parents=True, exist_ok=True)
         if rec.workspace is not None:
-            copy_tree(rec.workspace, folder / "workspace")
+            copy_tree(rec.workspace, folder / DEFAULT_ARTIFACTS["workspace"])
         else:
             folder.mkdir()
         self._file_written.append((folder, key, attempt))
         text = json.dumps(sub.model_dump(mode="json", exclude_none=True), indent=2, ensure_ascii=False)
-        (folder / "submission.json").write_text(text + "\n", encoding="utf-8")
+        (folder / SUBMISSION_FILE).write_text(text + "\n", encoding="utf-8")
         if rec.patch:
-            (folder / "patch.diff").write_text(rec.patch, encoding="utf-8")
+            (folder / DEFAULT_ARTIFACTS["patch"]).write_text(rec.patch, encoding="utf-8")
         if rec.log:
-            (folder / "agent.log").write_text(rec.log, encoding="utf-8")
+            (folder / DEFAULT_ARTIFACTS["log"]).write_text(rec.log, encoding="utf-8")

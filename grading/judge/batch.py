@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from expgrade.grading.jsonl import append_line, iter_json_lines
+from expgrade.grading.jsonl import append_line, cut_torn_tail, iter_json_lines
 from expgrade.grading.judge import client
 from expgrade.grading.judge.config import JudgeSpec
 from expgrade.grading.judge.engine import JudgeEngine, _cacheable, _combine, _give_up, graded
@@ -171,11 +171,15 @@ def _body(engine: JudgeEngine, judge: JudgeSpec, rendered: Rendered, seed: int) 
 
 
 def _state(run_dir: Path) -> dict[str, str]:
-    """Batch id by digest of its lines, from earlier sessions of this run."""
+    """Batch id by digest of its lines, from earlier sessions of this run.
+
+    A line a crash cut is this run's own unfinished append: cut off, as `append_line` would, so
+    that batch is sent again."""
     path = RunFolder(run_dir).judge_batches
     if not path.exists():
         return {}
-    return {rec["lines"]: rec["batch_id"] for _, rec in iter_json_lines(path, tolerate_torn_tail=True)}
+    cut_torn_tail(path)
+    return {rec["lines"]: rec["batch_id"] for _, rec in iter_json_lines(path)}
 
 
 async def _run_model(

@@ -12,8 +12,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from expgrade.grading.status import Unscorable
-
-Status = Literal["graded", "unscorable"]
+from expgrade.grading.status import VerdictStatus as Status
 
 #: Flag set on a verdict whose untrusted input tried to steer the judge.
 PROMPT_INJECTION = "prompt_injection"

@@ -21,6 +21,8 @@ def _status(sub: JudgedSubtask | ExecutionSubtask | None) -> dict[str, Any] | No
     if sub is None:
         return None
     out: dict[str, Any] = {"status": sub.status, "passed": sub.passed, "flags": list(sub.flags)}
+    if sub.unscorable is not None:
+        out["unscorable"] = sub.unscorable.value
     if isinstance(sub, JudgedSubtask):
         out.update(
             score=sub.score,
@@ -29,6 +31,7 @@ def _status(sub: JudgedSubtask | ExecutionSubtask | None) -> dict[str, Any] | No
                 {
                     "criterion": i.criterion,
                     "verdict": i.verdict,
+                    **({"unscorable": i.unscorable.value} if i.unscorable is not None else {}),
                     "rationale": i.rationale,
                     "judge": i.judge
                     if isinstance(i.judge, str)

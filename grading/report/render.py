@@ -15,6 +15,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from expgrade.grading.estimate import format_estimate
 from expgrade.grading.report import calibration, plots
 from expgrade.grading.schemas import RunReport
+from expgrade.grading.status import describe_verdict
 
 SUBTASK_KEYS = plots.RATE_KEYS
 HEADERS = plots.HEADERS
@@ -208,6 +209,7 @@ def render_html(run_report: RunReport) -> str:
         uncalibrated=calibration.UNCALIBRATED,
         mark=fmt_pass,
         cls=_cls,
+        explain=describe_verdict,
         cost=fmt_cost,
         json=lambda v: json.dumps(v, ensure_ascii=False),
     )

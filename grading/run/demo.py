@@ -29,7 +29,7 @@ from expgrade.grading.run_folder import RunFolder
 from expgrade.grading.schemas import RunReport
 
 if TYPE_CHECKING:
-    from expgrade.grading.judge.scripted_server import ServerScript
+    from expgrade.grading.testing.judge_server import ServerScript
 
 SCRIPTED_JUDGE = "openai/scripted-judge"
 
@@ -78,7 +78,7 @@ def choose_sandbox(kind: str, err_console: Console) -> str:
 def demo_judge_script() -> ServerScript:
     """The scripted judge's verdicts for the demo, from `judge_script.json` beside the submissions:
     kept out of the submissions so that nothing an annotator reads hints at a verdict."""
-    from expgrade.grading.judge.scripted_server import ServerScript, load_rules
+    from expgrade.grading.testing.judge_server import ServerScript, load_rules
 
     return ServerScript(rules=load_rules(demo_source() / "judge_script.json"))
 
@@ -107,7 +107,7 @@ def run_demo(
         api_base = os.environ.get("EXPGRADE_API_BASE") or None
         err_console.print(f"judging with {', '.join(judges)}" + (f" at {api_base}" if api_base else ""))
     else:
-        from expgrade.grading.judge.scripted_server import ScriptedServer
+        from expgrade.grading.testing.judge_server import ScriptedServer
 
         server = ScriptedServer(demo_judge_script()).start()
         judges, api_base = [SCRIPTED_JUDGE], server.url

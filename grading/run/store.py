@@ -50,13 +50,13 @@ class ResultsStore:
 
 
 def read_results(run_dir: Path) -> list[ResultRecord]:
-    """Every finished result of a run folder, validated (a torn last line is skipped)."""
+    """Every finished result of a run folder, validated (a cut last line is named and skipped)."""
     path = RunFolder(run_dir).results
     if not run_dir.is_dir():
         raise UserError("run folder not found", file=run_dir)
     if not path.exists():
         raise UserError(f"no {path.name} here; is this a folder written by `expgrade grade`?", file=run_dir)
-    return read_models(path, ResultRecord, tolerate_torn_tail=True)
+    return read_models(path, ResultRecord)
 
 
 def report_run(

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from expgrade.grading.schemas.base import Record
+from expgrade.grading.status import VerdictStatus
 
 
 class LabelRow(Record):
@@ -15,7 +16,7 @@ class LabelRow(Record):
     rater_kind: Literal["human", "judge"]
     label: str | None = None
     score: float | None = None
-    status: Literal["graded", "unscorable"] = "graded"
+    status: VerdictStatus = "graded"
     reason: str | None = None
     flags: list[str] = Field(default_factory=list)
     subtask: str | None = None

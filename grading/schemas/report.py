@@ -90,6 +90,8 @@ class UnscorableCount(ReportModel):
 class ItemView(ReportModel):
     criterion: str
     verdict: str | None
+    #: why `verdict` is None (the status vocabulary)
+    unscorable: str | None = None
     rationale: str | None
     judge: str | list[str | None] | None
     flags: list[str]
@@ -102,6 +104,8 @@ class JudgedView(ReportModel):
     score: Number | None
     reason: str | None
     items: list[ItemView]
+    #: why the subtask is unscorable (the status vocabulary); `reason` says it in words
+    unscorable: str | None = None
 
 
 class ExecutionView(ReportModel):
@@ -114,6 +118,8 @@ class ExecutionView(ReportModel):
     measured_results: dict[str, Any]
     expected_results: dict[str, Any]
     deviations: list[dict[str, Any]]
+    #: set when the status is itself an unscorable reason (the status vocabulary)
+    unscorable: str | None = None
 
 
 class SubmissionView(ReportModel):

@@ -7,9 +7,8 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from expgrade.grading.schemas.base import Record
-from expgrade.grading.status import Unscorable
+from expgrade.grading.status import JudgedStatus, Unscorable
 
-JudgedStatus = Literal["graded", "unscorable", "skipped"]
 ExecutionStatus = Literal[
     "reproduced",
     "mismatch",

@@ -8,6 +8,17 @@ from pydantic import Field
 
 from expgrade.grading.schemas.base import Record
 
+#: The record of a native submission folder, `DIR/<submission_id>/submission.json`.
+SUBMISSION_FILE = "submission.json"
+#: Default artifact names inside a native submission folder (docs/formats.md §3); a submission's
+#: `artifacts` overrides them.
+DEFAULT_ARTIFACTS = {
+    "patch": "patch.diff",
+    "workspace": "workspace",
+    "reproduce": "reproduce.sh",
+    "log": "agent.log",
+}
+
 
 class Submission(Record):
     """The contents of `submission.json`; file artifacts are located by the loader."""

@@ -21,6 +21,7 @@ from typing import Any
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.jsonl import load_json
+from expgrade.grading.schemas.submission import DEFAULT_ARTIFACTS
 from expgrade.grading.submission_reader.loader import LoadedSubmission, locate, validate_submission
 from expgrade.grading.task_importers.common import experiment_results
 
@@ -56,8 +57,8 @@ def load(folder: Path) -> LoadedSubmission:
         submission=sub,
         format="autoexperiment",
         root=folder,
-        workspace=locate(folder, "workspace", "workspace", required=False),
-        log=locate(folder, "agent.log", "log", required=False),
+        workspace=locate(folder, DEFAULT_ARTIFACTS["workspace"], "workspace", required=False),
+        log=locate(folder, DEFAULT_ARTIFACTS["log"], "log", required=False),
         warnings=warnings,
     )
 

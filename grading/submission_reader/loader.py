@@ -18,14 +18,7 @@ from expgrade.grading.errors import UserError, describe_validation_error
 from expgrade.grading.jsonl import load_json
 from expgrade.grading.safepath import check_inside, check_tree, resolve_inside, unsafe_patch_targets
 from expgrade.grading.schemas import Submission
-
-#: Default artifact names inside a native submission folder (docs/formats.md §3).
-DEFAULT_ARTIFACTS = {
-    "patch": "patch.diff",
-    "workspace": "workspace",
-    "reproduce": "reproduce.sh",
-    "log": "agent.log",
-}
+from expgrade.grading.schemas.submission import DEFAULT_ARTIFACTS, SUBMISSION_FILE
 
 
 @dataclass
@@ -103,8 +96,8 @@ def check_patch(path: Path) -> None:
 
 def load_native(folder: Path) -> LoadedSubmission:
     """`DIR/<submission_id>/submission.json` plus the optional artifacts of docs/formats.md §3."""
-    meta = folder / "submission.json"
-    check_inside(folder, meta, what="submission.json")
+    meta = folder / SUBMISSION_FILE
+    check_inside(folder, meta, what=SUBMISSION_FILE)
     sub = validate_submission(load_json(meta), file=meta)
     names: dict[str, str] = dict(DEFAULT_ARTIFACTS)
     names.update({str(k): v for k, v in (sub.artifacts or {}).items()})

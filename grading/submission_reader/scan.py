@@ -12,6 +12,7 @@ from pathlib import Path
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.safepath import check_inside
+from expgrade.grading.schemas.submission import SUBMISSION_FILE
 from expgrade.grading.submission_reader import autoexperiment, expbench
 from expgrade.grading.submission_reader.loader import LoadedSubmission, Problem, SubmissionScan, load_native
 
@@ -27,7 +28,7 @@ def scan_submissions(directory: Path) -> SubmissionScan:
         raise UserError("submissions folder not found", file=directory)
     if not directory.is_dir():
         raise UserError("expected a submissions folder, found a file", file=directory)
-    if (directory / "submission.json").exists():
+    if (directory / SUBMISSION_FILE).exists():
         raise UserError(
             "this is one submission folder; pass the folder that contains it (one folder per submission)",
             file=directory,
@@ -44,7 +45,7 @@ def scan_submissions(directory: Path) -> SubmissionScan:
     for entry in sorted(directory.iterdir()):
         if entry.name.startswith("."):
             continue
-        if entry.is_dir() and (entry / "submission.json").exists():
+        if entry.is_dir() and (entry / SUBMISSION_FILE).exists():
             attempt(entry, partial(load_native, entry))
         elif entry.is_dir() and (entry / autoexperiment.FINAL_ANSWER).exists():
             attempt(entry, partial(autoexperiment.load, entry))

@@ -27,7 +27,11 @@ Batch API, as OpenAI's: `POST /v1/files` (multipart), `GET /v1/files/{id}` and `
 background through the same code as the chat endpoint (so directives and faults apply per
 line; a failed line goes to the error file) and can be scripted to expire part way.
 
-Format variant `format=prose` wraps the JSON in prose and a code fence. `reasoning=N` plays a
+Format variant `format=prose` wraps the JSON in prose and a code fence. A joint answer (one
+verdict per numbered requirement) can be garbled the ways chat models garble long lists
+(`JOINT_HABITS`: answer only the first, reorder, prose, numbers as strings, trailing commas,
+cut at the token limit, ...), server-wide (`ServerScript.joint`, `--joint first+prose`) or per
+item (`joint=first+prose`). `reasoning=N` plays a
 reasoning model that thinks N tokens before answering: with `max_tokens` at or below N it
 returns empty content, finish reason `length` and N reasoning tokens (billed), as o-series
 models do.
@@ -124,6 +128,8 @@ class ServerScript:
     batch_expire_after: int | None = None
     #: Verdicts by prompt content, first match wins; an in-prompt directive overrides them.
     rules: tuple[ScriptRule, ...] = ()
+    #: How the judge garbles its joint answers (`JOINT_HABITS`); a `joint=a+b` directive overrides.
+    joint: tuple[str, ...] = ()
 
 
 @dataclass
@@ -225,6 +231,61 @@ def _joint_answer(
         )
     overall = labels[-1] if entries and all(e["verdict"] == labels[-1] for e in entries) else labels[0]
     return {"verdict": overall, "requirements": entries}
+
+
+#: What chat models without constrained decoding do to a numbered list's answer.
+JOINT_HABITS = (
+    "first",  # answers only the first listed requirement
+    "drop-last",  # leaves out the last one
+    "reverse",  # answers in reverse order
+    "prose",  # a preamble, the JSON in a ```json fence, an epilogue
+    "strings",  # numbers as strings: "2."
+    "upper",  # labels in capitals: "PASS"
+    "inflect",  # "passed" / "failed"
+    "trailing-commas",  # a comma before every closing bracket
+    "truncate",  # cut at the token limit inside the second entry (finish reason `length`)
+    "contradict",  # the first requirement answered twice, with different labels
+    "unasked",  # an extra entry for a number nobody asked
+    "no-overall",  # no overall verdict or rationale, only the list
+)
+
+
+def _garbled_joint(answer: dict[str, Any], habits: list[str], labels: list[str]) -> tuple[str, bool]:
+    """The joint answer as a chat model with `habits` writes it, and whether it was cut off."""
+    entries = [dict(e) for e in answer.get("requirements") or []]
+    if "first" in habits:
+        entries = entries[:1]
+    if "drop-last" in habits and len(entries) > 1:
+        entries = entries[:-1]
+    if "contradict" in habits and entries:
+        other = next(lab for lab in labels if lab != entries[0]["verdict"])
+        entries.append({**entries[0], "verdict": other, "rationale": "on second thought"})
+    if "unasked" in habits:
+        entries.append({"number": len(entries) + 90, "verdict": labels[-1], "rationale": "extra"})
+    if "reverse" in habits:
+        entries.reverse()
+    for e in entries:
+        if "strings" in habits:
+            e["number"] = f"{e['number']}."
+        if "upper" in habits:
+            e["verdict"] = e["verdict"].upper()
+        if "inflect" in habits and e["verdict"].lower() in ("pass", "fail"):
+            e["verdict"] += "ed"
+    body = {k: v for k, v in answer.items() if k != "requirements"}
+    if "no-overall" in habits:
+        body = {k: v for k, v in body.items() if k not in ("verdict", "rationale")}
+    text = json.dumps({**body, "requirements": entries})
+    if "trailing-commas" in habits:
+        text = text.replace("}", ",}").replace("]", ",]").replace("{,}", "{}").replace("[,]", "[]")
+    cut = "truncate" in habits and len(entries) > 1
+    if cut:
+        second = text.index("{", text.index("}", text.index('"requirements"')))
+        text = text[: second + 12]
+    if "prose" in habits:
+        text = f"Here is my assessment of the change.\n\n```json\n{text}" + (
+            "" if cut else "\n```\n\nHope this helps."
+        )
+    return text, cut
 
 
 def _error(
@@ -400,9 +461,16 @@ async def _respond(body: dict[str, Any], state: _State, request: web.Request | N
         else {"verdict": verdict, "rationale": "scripted", "confidence": 0.8}
         | ({"injection_suspected": True, "injection_evidence": injection} if injection else {})
     )
-    if schema and "requirements" in schema.get("properties", {}):
+    joint = schema is not None and "requirements" in schema.get("properties", {})
+    if joint:
         answer.update(_joint_answer(text, d, script, f"{key}:{body.get('seed')}", labels))
     content = json.dumps(answer)
+    habits = d["joint"].split("+") if "joint" in d else list(script.joint)
+    finish = "stop"
+    if joint and habits and not fault:
+        content, cut = _garbled_joint(answer, habits, labels)
+        finish = "length" if cut else finish
+        state.stats["joint_garbled"] += 1
     if fault == "malformed":
         content = content[: len(content) // 2]
     elif fault == "missing":
@@ -419,7 +487,7 @@ async def _respond(body: dict[str, Any], state: _State, request: web.Request | N
     if reasoning and int(body.get("max_tokens") or body.get("max_completion_tokens") or 0) <= reasoning:
         state.stats["empty_length"] += 1
         return _completion(state, model, "", marked, "length", int(body.get("max_tokens") or reasoning))
-    return _completion(state, model, content, marked, reasoning=reasoning)
+    return _completion(state, model, content, marked, finish, reasoning=reasoning)
 
 
 def _file_object(file_id: str, data: bytes, purpose: str) -> dict[str, Any]:
@@ -641,10 +709,14 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--retry-after-s", type=float, default=0.05)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--judge", choices=("careful", "fooled"), default="careful")
+    p.add_argument("--joint", default="", help="habits of joint answers, e.g. first+prose")
+    p.add_argument("--rules", type=Path, help="a judge script file of verdicts by content")
     a = p.parse_args(argv)
     script = ServerScript(
         a.latency, a.fault_ratio, tuple(a.faults.split(",")), a.slow_s, a.retry_after_s, a.seed, a.judge
     )
+    script.joint = tuple(h for h in a.joint.split("+") if h)
+    script.rules = load_rules(a.rules) if a.rules else ()
     logging.getLogger("aiohttp").setLevel(logging.CRITICAL)
     port = a.port or _free_port()
     print(f"http://127.0.0.1:{port}/v1", flush=True)

@@ -1,0 +1,250 @@
+"""Joint answers as chat models write them (issue 24): the meant verdict, or asked again, never wrong.
+
+Two layers. The parser, under hypothesis-generated garbling (fences, preambles and epilogues,
+reordered and missing items, numbers as strings, label case and inflections, trailing commas,
+duplicates, numbers nobody asked, a cut at the token limit): every requirement it reads gets the
+verdict the judge meant, and what it cannot read it leaves out. The grader, through litellm's
+real HTTP path to the scripted server playing a judge with those habits: what was left out is
+asked again (a smaller joint call, then one call each), and a requirement ends unscorable only
+when the judge keeps failing, with the number of times it was asked.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from expgrade.grading.graders.inputs import SubmissionInputs
+from expgrade.grading.graders.integrity import ChangedFiles
+from expgrade.grading.graders.judged import Context, grade_implementation
+from expgrade.grading.graders.judging import grading_panel, run_judging
+from expgrade.grading.graders.settings import GradeSettings
+from expgrade.grading.judge.parse import Parsed, parse_reply, read_label, requirement_answers
+from expgrade.grading.judge.rubrics import load_rubric
+from expgrade.grading.judge.settings import JudgeSettings
+from expgrade.grading.schemas import JudgedSubtask, Submission, Task
+from expgrade.grading.status import Unscorable
+from expgrade.grading.testing.judge_server import JOINT_HABITS, ScriptedServer, ScriptRule, ServerScript
+
+JOINT = load_rubric("implementation-joint")
+FROZEN = Path(__file__).parent / "data" / "garbled_joint_answers.jsonl"
+
+# -- the parser -----------------------------------------------------------------------------
+
+
+@st.composite
+def garbled(draw: st.DrawFn) -> tuple[str, dict[int, str], set[int], bool]:
+    """(reply, meant label per number, numbers it must read, whether it was cut off).
+
+    A number "must" be read when its entry is there whole, once (or repeated with the same
+    label), in the rubric's vocabulary. Everything else may be left out, never misread.
+    """
+    k = draw(st.integers(1, 6))
+    meant = {n: draw(st.sampled_from(["pass", "fail"])) for n in range(1, k + 1)}
+    present = [n for n in meant if draw(st.booleans()) or k == 1]
+    order = draw(st.permutations(present))
+    entries: list[tuple[int | str, str, str]] = []
+
+    def number(n: int) -> int | str:
+        return draw(st.sampled_from([n, str(n), f"{n}.", f" {n} "]))
+
+    def label(word: str) -> str:
+        return draw(
+            st.sampled_from([word, word.upper(), word.title(), word + "ed", f"**{word}**", f"{word}."])
+        )
+
+    for n in order:
+        entries.append((number(n), label(meant[n]), draw(st.text(max_size=30))))
+    contradicted: set[int] = set()
+    # A reply cut at the token limit is read up to the cut: what the judge had written by then is
+    # its answer (a contradiction it might have written later is not in the reply), so a cut reply
+    # repeats a number only with the same label here.
+    cut = draw(st.booleans())
+    for n in draw(st.lists(st.sampled_from(present), max_size=2)) if present else []:
+        same = cut or draw(st.booleans())
+        other = meant[n] if same else ("fail" if meant[n] == "pass" else "pass")
+        entries.insert(draw(st.integers(0, len(entries))), (number(n), label(other), "again"))
+        if not same:
+            contradicted.add(n)
+    for extra in draw(st.lists(st.integers(k + 1, k + 5), max_size=2)):
+        entries.append((extra, "pass", "a number nobody asked"))
+    off_scale = {n for n in present if n not in contradicted and draw(st.integers(0, 9)) == 0}
+    entries = [(num, "yes" if _n(num) in off_scale else lab, why) for num, lab, why in entries]
+    listed = [{"number": a, "verdict": b, "rationale": c} for a, b, c in entries]
+    body: dict[str, object] = {"requirements": listed}
+    if draw(st.booleans()):
+        body = {"verdict": draw(st.sampled_from(["fail", "FAIL", "pass"])), "rationale": "overall", **body}
+    text = json.dumps(body, indent=draw(st.sampled_from([None, 2])))
+    if draw(st.booleans()):
+        text = re.sub(r"([}\]])", r",\1", text).replace("{,}", "{}").replace("[,]", "[]")
+        text = text.replace(",}", ",}" if draw(st.booleans()) else "}")
+    wrap = draw(st.sampled_from(["bare", "fence", "fence-nolang", "prose"]))
+    pre = draw(st.sampled_from(["", "Here is my assessment.\n\n", "Sure! "]))
+    post = draw(st.sampled_from(["", "\n\nLet me know if anything is unclear.", " Hope this helps."]))
+    text = {
+        "bare": text,
+        "fence": f"{pre}```json\n{text}\n```{post}",
+        "fence-nolang": f"{pre}```\n{text}\n```{post}",
+        "prose": f"{pre}{text}{post}",
+    }[wrap]
+    if cut:
+        text = text[: draw(st.integers(0, len(text)))]
+    must = set() if cut else {n for n in present if n not in contradicted and n not in off_scale}
+    readable = {n: lab for n, lab in meant.items() if n not in contradicted}
+    return text, readable, must, cut
+
+
+def _n(num: int | str) -> int:
+    return num if isinstance(num, int) else int(str(num).strip(" ."))
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(garbled())
+def test_a_garbled_joint_answer_gives_the_meant_verdict_or_none(case: tuple[str, dict, set, bool]) -> None:
+    text, readable, must, _cut = case
+    answers = requirement_answers(text, JOINT)
+    for n in range(1, max(readable, default=0) + 6):
+        got = answers.get(n)
+        if got is not None and n in readable:
+            assert got[0] == readable[n], f"requirement {n} misread"
+        elif got is not None:  # a number the call did not ask, or one answered both ways
+            assert n not in range(1, max(readable, default=0) + 1), f"contradicted {n} read"
+    for n in must:
+        assert n in answers, f"requirement {n} was written plainly but not read"
+    if must:  # the engine takes the reply (it is not re-asked as unreadable)
+        assert isinstance(parse_reply(text, None, JOINT), Parsed)
+
+
+def test_labels_are_read_within_the_rubrics_vocabulary_only() -> None:
+    ordinal = load_rubric("implementation-joint").model_copy(deep=True)
+    ordinal.verdict = ordinal.verdict.model_copy(
+        update={"type": "ordinal", "labels": ["not_met", "partially_met", "met"], "pass_labels": ["met"]}
+    )
+    assert [read_label(w, JOINT) for w in ("PASS", "Passed", "**fail**.", " fails ")] == [
+        "pass",
+        "pass",
+        "fail",
+        "fail",
+    ]
+    assert [read_label(w, JOINT) for w in ("yes", "implemented", "ok", "", None, 1)] == [None] * 6
+    assert read_label("Partially-Met", ordinal) == "partially_met"
+    assert read_label("met", ordinal) == "met" and read_label("Not met", ordinal) == "not_met"
+
+
+def test_the_frozen_set_of_garbled_answers_reads_as_meant() -> None:
+    """tests/data/garbled_joint_answers.jsonl was written before the parser changed (its
+    generator sits beside it); bench/joint_answers.md has the counts before and after."""
+    for line in FROZEN.read_text(encoding="utf-8").splitlines():
+        case = json.loads(line)
+        accepted = isinstance(parse_reply(case["text"], None, JOINT), Parsed)
+        answers = requirement_answers(case["text"], JOINT) if accepted else {}
+        got = {str(n): a[0] for n, a in answers.items() if n in case["asked"]}
+        if case["case"] == "single-quotes-python":  # a Python repr is not JSON: asked again instead
+            assert got == {}
+        else:
+            assert got == case["meant"], case["case"]
+
+
+# -- the grader, through litellm to the scripted server -----------------------------------------
+
+REQUIREMENTS = ["load the data", "train the model", "evaluate on the test split", "report accuracy"]
+TASK = Task.model_validate(
+    {
+        "id": "t/joint",
+        "source": {"benchmark": "native", "paper_id": "p"},
+        "question": "Does it work?",
+        "requirements": REQUIREMENTS,
+    }
+)
+SCRIPTED = {1: "pass", 2: "fail", 3: "pass", 4: "fail"}
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[ScriptedServer]:
+    # Verdicts by requirement text: a re-asked requirement is numbered anew in its call.
+    rules = tuple(ScriptRule(REQUIREMENTS[n - 1], v) for n, v in SCRIPTED.items())
+    with ScriptedServer(ServerScript(rules=rules)) as s:
+        yield s
+
+
+def _criteria(bodies: list[dict]) -> list[list[str]]:
+    """The numbered list each call asked, from the request bodies as the server received them."""
+    texts = ["\n".join(m["content"] for m in b["messages"]) for b in bodies]
+    found = [re.search(r"# The criterion to judge now\n(.*?)\n\n# Reminder", t, re.S) for t in texts]
+    return [m[1].splitlines() for m in found if m is not None]
+
+
+def _grade(server: ScriptedServer, directive: str) -> JudgedSubtask:
+    diff = (
+        "diff --git a/train.py b/train.py\n--- a/train.py\n+++ b/train.py\n@@ -1 +1,2 @@\n"
+        f"+# @@script {directive}@@\n+train()\n"
+    )
+    sub = Submission(task_id=TASK.id, agent="a", agent_model="m")
+    inputs = SubmissionInputs("s1", sub, diff, None, None, ChangedFiles.from_diff(diff))
+    ctx = replace(
+        Context(TASK, inputs, None, {"implementation": 1.0}, 20_000, None), implementation_judging="joint"
+    )
+    grade = GradeSettings(
+        tasks_dir=".",
+        judge=JudgeSettings(models=("openai/scripted-judge",), api_base=server.url, use_cache=False),
+    )
+
+    async def go() -> JudgedSubtask:
+        return await grade_implementation(ctx, grading_panel(grade))
+
+    return run_judging(go())
+
+
+COMBINED = (
+    "first+prose+strings",
+    "drop-last+reverse+upper+trailing-commas",
+    "truncate+prose",
+    "no-overall+unasked",
+)
+
+
+@pytest.mark.parametrize("habits", [*(h for h in JOINT_HABITS if h != "contradict"), *COMBINED])
+def test_every_requirement_gets_its_verdict_however_the_judge_garbles(
+    server: ScriptedServer, habits: str
+) -> None:
+    sub = _grade(server, f"joint={habits}")
+    assert [i.verdict for i in sub.items] == [SCRIPTED[n] for n in range(1, 5)], habits
+    assert all(i.evidence is not None and i.evidence["asked"] >= 1 for i in sub.items)
+
+
+def test_a_judge_that_answers_only_the_first_is_asked_again_smaller_then_one_by_one(
+    server: ScriptedServer,
+) -> None:
+    bodies = server.keep_bodies()
+    sub = _grade(server, "joint=first")
+    lists = _criteria(bodies)
+    # round 1: all four; round 2: the three left out, together; round 3: the two still left out, alone
+    assert lists == [
+        [f"{n}. {r}" for n, r in enumerate(REQUIREMENTS, start=1)],
+        [f"{n}. {r}" for n, r in enumerate(REQUIREMENTS[1:], start=1)],
+        [f"1. {REQUIREMENTS[2]}"],
+        [f"1. {REQUIREMENTS[3]}"],
+    ]
+    assert [i.evidence["asked"] for i in sub.items if i.evidence] == [1, 2, 3, 3]
+    assert [i.verdict for i in sub.items] == ["pass", "fail", "pass", "fail"]
+    # every call's tokens are on some requirement: the ledger's view and the items' agree
+    tokens = sum(j["prompt_tokens"] for i in sub.items for j in i.judge)
+    assert tokens == sum(len("\n".join(m["content"] for m in b["messages"])) // 4 for b in bodies)
+
+
+def test_a_judge_that_keeps_failing_leaves_the_requirement_unscorable_with_how_often_it_was_asked(
+    server: ScriptedServer,
+) -> None:
+    sub = _grade(server, "joint=contradict")  # requirement 1 answered both ways in every call
+    first, *rest = sub.items
+    assert first.verdict is None and first.unscorable == Unscorable.PARSE_ERROR
+    assert first.evidence is not None and first.evidence["asked"] == 2  # the joint call, then alone
+    assert [i.verdict for i in rest] == ["fail", "pass", "fail"]
+    assert sub.status == "unscorable" and sub.passed is None  # never a fail
