@@ -61,9 +61,9 @@ div[data-testid="stElementContainer"]:has(> [data-testid="stHtml"]:empty) { disp
 @keyframes expgrade-new { from { background-color: #ffe08a; } to { background-color: transparent; } }
 </style>"""
 #: the verdict keys, Escape and the new-item cue, installed once per browser tab. Keys map to
-#: buttons by their Streamlit keys (.st-key-verdict_*); a key held down, a modifier, a key
-#: typed in a text field or a second key before the press is answered (its script run
-#: ended) does nothing.
+#: buttons by their Streamlit keys (.st-key-verdict_*); a key held down, a modifier or a key
+#: typed in a text field does nothing (a second press on an item already labelled is refused
+#: by the store as stale, visibly).
 KEYS_JS = """<script>
 (() => {
   if (window.__expgradeKeys) return;
@@ -76,7 +76,6 @@ KEYS_JS = """<script>
     const e = document.querySelector(".st-key-item_head [data-testid=stText]");
     return e ? e.innerText : null;
   };
-  let pending = null;
   document.addEventListener("keydown", (e) => {
     const el = document.activeElement;
     const panel = document.querySelector(".st-key-label_panel");
@@ -97,21 +96,14 @@ KEYS_JS = """<script>
     if (!button || button.disabled) return;
     e.preventDefault();
     e.stopPropagation();
-    if (e.repeat || (pending && pending.id === itemId() && Date.now() - pending.at < 5000)) return;
-    pending = {id: itemId(), at: Date.now()};
-    button.click();
+    if (!e.repeat) button.click();
   }, true);
-  // a press is answered when the script run it started ends (or a new item shows)
-  new MutationObserver((records) => {
-    if (records.some((r) => r.target.getAttribute("data-test-script-state") === "notRunning")) pending = null;
-  }).observe(document.body, {subtree: true, attributeFilter: ["data-test-script-state"]});
   let shown = null;
   new MutationObserver(() => {
     const id = itemId();
     if (id === null || id === shown) return;
     const first = shown === null;
     shown = id;
-    pending = null;
     if (first) return;
     window.scrollTo(0, 0);
     document.querySelectorAll("[data-testid=stMain], [data-testid=stAppViewContainer], " +
