@@ -92,11 +92,22 @@ KEYS_JS = """<script>
     const k = (e.key || "").toLowerCase();
     const name = KEYS[k] || (/^[1-9]$/.test(k) ? "verdict_level_" + k : null);
     if (!name) return;
-    const button = document.querySelector(".st-key-" + name + " button");
-    if (!button || button.disabled) return;
+    if (!document.querySelector(".st-key-" + name + " button")) return;
     e.preventDefault();
     e.stopPropagation();
-    if (!e.repeat) button.click();
+    if (e.repeat) return;
+    // a key pressed while the page is still being redrawn waits (up to 3 s) for the live
+    // button of the item that was on screen, not a stale one; another item by then: dropped
+    const item = itemId();
+    const until = Date.now() + 3000;
+    const press = () => {
+      if (itemId() !== item) return;
+      const live = Array.from(document.querySelectorAll(".st-key-" + name + " button"))
+        .find((b) => !b.disabled && !b.closest("[data-stale=true]"));
+      if (live) live.click();
+      else if (Date.now() < until) requestAnimationFrame(press);
+    };
+    press();
   }, true);
   let shown = null;
   new MutationObserver(() => {

@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlalchemy import Engine, and_, delete, exists, func, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, load_only, sessionmaker
 
 from expgrade.annotation_app.db import make_engine, migrate
 from expgrade.annotation_app.models import (
@@ -633,11 +633,14 @@ class Store:
     # -- labelling ---------------------------------------------------------------------------
 
     def _own(self, s: Session, assignment_id: int, user_id: int) -> tuple[Assignment, Item, Project]:
+        # only what a write checks: the item's content (possibly large JSON) is not decoded on
+        # every submit; an attribute not loaded here is fetched if a caller reads it
         query = (
             select(Assignment, Item, Project)
             .join(Item, Item.id == Assignment.item_id)
             .join(Project, Project.id == Item.project_id)
             .where(Assignment.id == assignment_id)
+            .options(load_only(Item.id, Item.scale), load_only(Project.id, Project.overlap))
         )
         if s.get_bind().dialect.name == "postgresql":
             query = query.with_for_update(of=Assignment)
