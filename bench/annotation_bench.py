@@ -14,6 +14,10 @@
 
     .venv/bin/python bench/annotation_bench.py [--writers 20] [--submits 200] [--no-browser] [--no-postgres]
     .venv/bin/python bench/annotation_bench.py --keys-only   # just the key press figure
+    .venv/bin/python bench/annotation_bench.py --submit-only --submits 60   # just submit latency
+
+    Before/after on one machine: run it once more with PYTHONPATH set to a checkout of the
+    code before the change (the app and the store are imported from there).
 
 Prints a Markdown table (copy it into bench/annotation.md).
 """
@@ -300,6 +304,9 @@ def main() -> None:
     parser.add_argument("--no-browser", action="store_true")
     parser.add_argument("--no-postgres", action="store_true")
     parser.add_argument("--keys-only", action="store_true", help="only the key press → next item figure")
+    parser.add_argument(
+        "--submit-only", action="store_true", help="only the submit latency figures (no render, no browser)"
+    )
     args = parser.parse_args()
     if args.keys_only:
         with tempfile.TemporaryDirectory(prefix="expgrade-annbench-") as tmp:
@@ -310,8 +317,9 @@ def main() -> None:
     root = Path(tempfile.mkdtemp(prefix="expgrade-annbench-"))
     pg_root: Path | None = None
     try:
-        browser = not args.no_browser and Path("/usr/bin/chromium").exists()
-        rows += render_bench(root, browser=browser)
+        browser = not args.no_browser and not args.submit_only and Path("/usr/bin/chromium").exists()
+        if not args.submit_only:
+            rows += render_bench(root, browser=browser)
         if browser:
             rows += keypress_bench(root)
         paces = [(0.0, "back to back"), (args.pace, f"each writer one submit per ~{args.pace:g} s")]

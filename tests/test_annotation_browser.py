@@ -186,7 +186,17 @@ def _item_id(page: Page) -> str:
     return page.get_by_text(re.compile(r"^Item [0-9a-f]{10}$")).inner_text()
 
 
+def settled(page: Page) -> None:
+    """Wait for the script run in progress to end: until then the page may hold the previous
+    item's elements beside the new ones (Streamlit keeps them, faded, until the run ends)."""
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=stApp]')"
+        "?.getAttribute('data-test-script-state') === 'notRunning'"
+    )
+
+
 def _press(page: Page, key: str) -> None:
+    settled(page)
     page.get_by_role("heading", name="Agent's work").click()  # focus the page, not an input
     page.keyboard.press(key)
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from annotation_support import cli, make_run
-from test_annotation_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _serve
+from test_annotation_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _serve, settled
 
 from expgrade.annotation_app.export import export_rows
 from expgrade.annotation_app.loaders import load_run
@@ -78,10 +78,7 @@ def _labels(db: str) -> list[AssignmentView]:
 def _settle(page: Page) -> None:
     """Let any script run a key started finish (a stray submit would show by then)."""
     time.sleep(0.5)
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=stApp]')"
-        ".getAttribute('data-test-script-state') === 'notRunning'"
-    )
+    settled(page)
 
 
 def _focused(page: Page) -> str:
@@ -144,6 +141,7 @@ def test_only_an_explicit_verdict_records_one(app: tuple[str, str, str], browser
 
     # Shift+F (caps lock, a held Shift) is F; the new item opens at the top, and says so
     third = page.get_by_text(ITEM).inner_text()
+    settled(page)
     page.get_by_role("heading", name="Agent's work").click()
     page.mouse.wheel(0, 4000)
     time.sleep(0.3)
@@ -165,6 +163,7 @@ def test_a_change_after_the_reveal_keeps_the_blind_label(app: tuple[str, str, st
     url, token, db = app
     page = _open(browser)
     _sign_in(page, url, token)
+    settled(page)
     page.get_by_role("heading", name="Agent's work").click()
     page.keyboard.press("f")
     expect(page.get_by_text(re.compile(r"^1 labelled"))).to_be_visible()
@@ -188,6 +187,7 @@ def _refused(page: Page, db: str, stored: int) -> None:
     """The press is answered with a message and the sign-in page; nothing was stored."""
     from playwright.sync_api import expect
 
+    settled(page)
     page.get_by_role("heading", name="Agent's work").click()
     page.keyboard.press("p")
     expect(page.get_by_text(re.compile(r"^Not saved: you are signed out"))).to_be_visible()
@@ -228,6 +228,7 @@ def test_sessions_belong_to_a_browser(app: tuple[str, str, str], browser: Browse
     page.get_by_role("button", name="Sign in").click()
     expect(page.get_by_text("Unknown token.")).to_be_visible()
     _sign_in(page, url, new_token)
+    settled(page)
     page.get_by_role("heading", name="Agent's work").click()
     page.keyboard.press("p")
     expect(page.get_by_text("Saved: pass.")).to_be_visible()
