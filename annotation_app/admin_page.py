@@ -10,8 +10,9 @@ import streamlit as st
 
 from expgrade.annotation_app.agreement import agreement_tables
 from expgrade.annotation_app.dashboard import project_rows
-from expgrade.annotation_app.store import Store
-from expgrade.grading.labels_io import label_frame, write_label_rows
+from expgrade.annotation_app.render import visible
+from expgrade.annotation_app.store import ItemRow, Store
+from expgrade.grading.labels_io import write_label_rows
 from expgrade.grading.schemas import LabelRow
 
 STATES = ["submitted", "open", "skipped", "expired"]
@@ -45,11 +46,33 @@ def _download(rows: list[LabelRow], suffix: str) -> bytes:
         return path.read_bytes()
 
 
+#: rows of the items table sent to the browser: a 100,000-row table took seconds to send and
+#: draw, and nobody reads past the first screens without a filter
+ADMIN_ROWS = 1_000
+
+
+def items_table(items: list[ItemRow], counts: dict[int, tuple[int, bool]]) -> pd.DataFrame:
+    """One row per item: its key, grouping, agent, labels so far and whether any is flagged."""
+    none = (0, False)
+    return pd.DataFrame(
+        {
+            "item": [i.item_key for i in items],
+            "subtask": [i.subtask for i in items],
+            "criterion": [i.criterion for i in items],
+            "agent": [i.agent for i in items],
+            "labels": [counts.get(i.id, none)[0] for i in items],
+            "flagged": [counts.get(i.id, none)[1] for i in items],
+        },
+        columns=["item", "subtask", "criterion", "agent", "labels", "flagged"],
+    )
+
+
 def render(store: Store, project: str) -> None:
     proj = store.project(project)
-    items = store.items(project)
+    items = store.item_rows(project)
+    counts = store.label_counts(project)
     states = store.assignment_states(project)
-    submitted = sum(s["state"] == "submitted" for s in states)
+    submitted = sum(n for n, _ in counts.values())
     per_annotator, per_subtask = progress_tables(states, proj.overlap)
     cols = st.columns(4)
     cols[0].metric("Items", len(items))
@@ -62,7 +85,7 @@ def render(store: Store, project: str) -> None:
     st.subheader("Progress per subtask")
     st.dataframe(per_subtask, width="stretch")
 
-    humans, judges = project_rows(store, project)
+    humans, judges = project_rows(store, project, items)
     st.subheader("Agreement")
     human_table, judge_table = agreement_tables(humans, judges)
     st.caption("Between annotators (items with at least two human labels)")
@@ -71,23 +94,7 @@ def render(store: Store, project: str) -> None:
     st.dataframe(judge_table, hide_index=True, width="stretch")
 
     st.subheader("Items")
-    frame = label_frame(humans)
-    counts = frame.groupby("item_id").size() if not frame.empty else pd.Series(dtype=int)
-    flagged: set[str] = set(frame[frame["flags"].map(bool)]["item_id"]) if not frame.empty else set()
-    table = pd.DataFrame(
-        [
-            {
-                "item": i.item_key,
-                "subtask": i.subtask,
-                "criterion": i.criterion,
-                "agent": i.agent,
-                "labels": int(counts.get(i.item_key, 0)),
-                "flagged": i.item_key in flagged,
-            }
-            for i in items
-        ],
-        columns=["item", "subtask", "criterion", "agent", "labels", "flagged"],
-    )
+    table = items_table(items, counts)
     f1, f2, f3 = st.columns(3)
     subtasks = f1.multiselect(
         "Subtask", sorted({str(s) for s in table["subtask"].dropna()}), key="flt_subtask"
@@ -105,6 +112,10 @@ def render(store: Store, project: str) -> None:
         shown = shown[shown["flagged"]]
     if needle:
         shown = shown[shown["item"].str.contains(needle, regex=False)]
+    if len(shown) > ADMIN_ROWS:
+        st.caption(f"The first {ADMIN_ROWS:,} of {len(shown):,} items; filter to see others.")
+        shown = shown.head(ADMIN_ROWS)
+    shown = shown.assign(item=shown["item"].map(visible))
     st.dataframe(
         shown,
         hide_index=True,

@@ -7,12 +7,12 @@ from typing import Any
 
 from expgrade.annotation_app.export import export_rows
 from expgrade.annotation_app.loaders import judge_votes
-from expgrade.annotation_app.store import ItemView, Store
+from expgrade.annotation_app.store import ItemRow, Store
 from expgrade.grading.items import label_row
 from expgrade.grading.schemas import LabelRow
 
 
-def judge_rows(items: list[ItemView], judges: dict[int, dict[str, Any]]) -> list[LabelRow]:
+def judge_rows(items: list[ItemRow], judges: dict[int, dict[str, Any]]) -> list[LabelRow]:
     return [
         label_row(
             item.item_key,
@@ -28,6 +28,16 @@ def judge_rows(items: list[ItemView], judges: dict[int, dict[str, Any]]) -> list
     ]
 
 
-def project_rows(store: Store, project: str) -> tuple[list[LabelRow], list[LabelRow]]:
-    """(human rows, judge rows) of a project."""
-    return export_rows(store, project), judge_rows(store.items(project), store.item_judges(project))
+def project_rows(
+    store: Store, project: str, items: list[ItemRow] | None = None
+) -> tuple[list[LabelRow], list[LabelRow]]:
+    """(human rows, judge rows) of a project's labelled items (`items`: its rows, if at hand).
+
+    Agreement needs a judge's verdict only where a person labelled too, so the judges' side of
+    the other items (most of a big project) is never read.
+    """
+    labelled = set(store.label_counts(project))
+    rows = store.item_rows(project) if items is None else items
+    return export_rows(store, project), judge_rows(
+        [i for i in rows if i.id in labelled], store.item_judges(project, labelled)
+    )

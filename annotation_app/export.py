@@ -29,9 +29,10 @@ PROVENANCE_KEYS = ("annotator", "annotated_at", "rubric_version", "content_hash"
 def export_rows(store: Store, project: str, *, after_reveal: bool = False) -> list[LabelRow]:
     """One row per submitted label; `after_reveal` adds the latest later revision, marked."""
     rows: list[LabelRow] = []
-    judges = store.item_judges(project)
+    records = store.label_records(project)
+    judges = store.item_judges(project, {rec["item"].id for rec in records})
     later = store.revisions_after_reveal(project)
-    for rec in store.label_records(project):
+    for rec in records:
         a, item, annotator = rec["assignment"], rec["item"], rec["annotator"]
         revisions = later.get(a.id, [])
         revised = {"revised_after_reveal": _revision(revisions[-1])} if after_reveal and revisions else {}

@@ -11,9 +11,12 @@
 
 3. Key press → next item visible: in chromium on the demo's submissions, from pressing P to
    the labelling panel showing the next item's id.
+4. The admin page of a 100,000-item project (2,000 labels): the server's script run, and in
+   chromium the click on "Admin" until its items table and export buttons are on screen.
 
     .venv/bin/python bench/annotation_bench.py [--writers 20] [--submits 200] [--no-browser] [--no-postgres]
     .venv/bin/python bench/annotation_bench.py --keys-only   # just the key press figure
+    .venv/bin/python bench/annotation_bench.py --admin-only [--admin-items 100000]   # the admin page
     .venv/bin/python bench/annotation_bench.py --submit-only --submits 60   # just submit latency
 
     Before/after on one machine: run it once more with PYTHONPATH set to a checkout of the
@@ -42,7 +45,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))  # the shared helpers: free port, private PostgreSQL
 
-from annotation_support import EXPGRADE, free_port, private_postgres, wait_http  # noqa: E402
+from annotation_support import EXPGRADE, free_port, make_big_run, private_postgres, wait_http  # noqa: E402
 
 from expgrade.annotation_app.store import ItemSpec, LabelInput, Store  # noqa: E402
 
@@ -231,6 +234,146 @@ def render_bench(root: Path, browser: bool) -> list[tuple[str, str]]:
     return rows
 
 
+def storage_bench(root: Path) -> list[tuple[str, str]]:
+    """The database a 5 MB submission judged on 11 criteria takes, loaded from its graded run."""
+    from expgrade.annotation_app.loaders import load_run
+
+    run, size = make_big_run(root / "big-run")
+    db = root / "storage.db"
+    Store.open(str(db)).load("big", 1, load_run(run), active_queue=False)
+    return [
+        (
+            f"storage: 11 items of a {size / MB:.1f} MB submission, SQLite file",
+            f"{db.stat().st_size / MB:.1f} MB",
+        )
+    ]
+
+
+def admin_project(db: str, n_items: int, labelled: int) -> str:
+    """A project of `n_items` items shaped like a graded run's (10 criteria per submission, two
+    judges each, about 1 KB shown per item), `labelled` of them labelled by two annotators;
+    returns an admin's token."""
+    store = Store.open(db)
+    guidelines = "Decide whether the design covers the variable. " * 16
+    specs = []
+    for i in range(n_items):
+        sub, crit = divmod(i, 10)
+        key = f"bench/task{sub % 50}/agent{sub % 7}-s{sub}/design/independent:v{crit}"
+        votes = [{"rater": f"judge-{j}", "label": "pass" if (i + j) % 3 else "fail", "confidence": 0.8,
+                  "status": "graded", "item_id": key} for j in range(2)]  # fmt: skip
+        specs.append(
+            ItemSpec(
+                item_key=key,
+                scale=["pass", "fail"],
+                content={
+                    "task_id": f"bench/task{sub % 50}",
+                    "subtask": "design",
+                    "criterion": {
+                        "id": f"independent:v{crit}",
+                        "text": f"variable v{crit}",
+                        "guidelines": guidelines,
+                    },
+                    "question": f"Does method {sub % 50} beat the baseline?",
+                    "ground_truth": {"design": {"independent_variables": {f"v{crit}": [1, 2]}}},
+                    "artifact": {"design": f"Vary v{crit} over 1 and 2; measure accuracy. " * 8},
+                },
+                task_id=f"bench/task{sub % 50}",
+                submission_id=f"agent{sub % 7}-s{sub}",
+                agent=f"agent{sub % 7}",
+                agent_model=f"model{sub % 7}",
+                subtask="design",
+                criterion=f"independent:v{crit}",
+                judges={"verdict": votes[0]["label"], "judge": votes},
+                priority=0.5,
+            )
+        )
+    store.load("bench", 2, specs, active_queue=False)
+    for name in ("ann1", "ann2"):
+        user = store.user_by_token(store.add_user(name))
+        assert user is not None
+        for _ in range(labelled):
+            a = store.claim("bench", user.id)
+            assert a is not None
+            store.submit(a.id, user.id, LabelInput("pass" if a.item_id % 4 else "fail", 0.8))
+    return store.add_user("admin", admin=True)
+
+
+def admin_bench(
+    root: Path, n_items: int, labelled: int, browser: bool, repeats: int = 3, db: str | None = None
+) -> list[tuple[str, str]]:
+    """The admin page of a big project: the server's script run (AppTest) and, in chromium,
+    the click on "Admin" until its items table and export buttons are on screen. With `db`,
+    the project `bench` already in that database (`admin_project` built it), so one project
+    can be timed on two versions of the app."""
+    from streamlit.testing.v1 import AppTest
+
+    t0 = time.perf_counter()
+    if db is None:
+        db = str(root / "admin.db")
+        token = admin_project(db, n_items, labelled)
+    else:
+        token = Store.open(db).add_user("admin", admin=True)
+    built = time.perf_counter() - t0
+    os.environ["EXPGRADE_ANNOTATE_DB"] = db
+    server = []
+    for _ in range(repeats):
+        at = AppTest.from_file(str(REPO / "annotation_app" / "app.py"), default_timeout=600)
+        at.run()
+        at.text_input[0].input(token)
+        at.button[0].click().run()
+        t0 = time.perf_counter()
+        at.sidebar.radio(key="page").set_value("Admin").run()
+        server.append(time.perf_counter() - t0)
+        assert not at.exception, at.exception
+    what = f"admin page, {n_items:,} items, {2 * labelled:,} labels"
+    rows = [
+        (f"{what}: project built and loaded (once)", f"{built:.0f} s"),
+        (f"{what}: server script run (AppTest, median of {repeats})", f"{statistics.median(server):.2f} s"),
+    ]
+    if browser:
+        rows.append((f"{what}: chromium, click on Admin → items and export on screen (median of {repeats})",
+                     f"{admin_browser(db, token, repeats):.2f} s"))  # fmt: skip
+    return rows
+
+
+def admin_browser(db: str, token: str, repeats: int) -> float:
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    proc = subprocess.Popen(
+        [str(EXPGRADE), "annotate", "--db", db, "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    times = []
+    try:
+        wait_http(f"{url}/_stcore/health")
+        with sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
+            )
+            for _ in range(repeats):
+                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                page.goto(url)
+                page.locator("input[type=password]").fill(token)
+                page.get_by_role("button", name="Sign in").click()
+                page.get_by_role("heading", name="Annotate · bench").wait_for(timeout=120_000)
+                t0 = time.perf_counter()
+                page.get_by_text("Admin", exact=True).click()
+                page.get_by_role("heading", name="Export").wait_for(timeout=600_000)
+                page.get_by_role("button", name="Gold labels (CSV)").wait_for(timeout=600_000)
+                page.locator("[data-testid=stDataFrame]").last.wait_for(timeout=600_000)
+                times.append(time.perf_counter() - t0)
+                page.close()
+            browser.close()
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)
+    return statistics.median(times)
+
+
 def submit_bench(url: str, writers: int, submits: int, pace_s: float) -> tuple[list[float], list[float]]:
     """Latencies of `writers` annotators, each doing claim → submit, `pace_s` apart (0: back to back)."""
     store = Store.open(url)
@@ -307,7 +450,26 @@ def main() -> None:
     parser.add_argument(
         "--submit-only", action="store_true", help="only the submit latency figures (no render, no browser)"
     )
+    parser.add_argument("--admin-only", action="store_true", help="only the admin page figures")
+    parser.add_argument("--admin-items", type=int, default=100_000, help="items of the admin page's project")
+    parser.add_argument(
+        "--admin-labelled", type=int, default=1_000, help="items each of two annotators labels"
+    )
+    parser.add_argument("--admin-db", help="time the admin page on this database's `bench` project")
+    parser.add_argument("--storage-only", action="store_true", help="only the storage figure")
     args = parser.parse_args()
+    if args.storage_only:
+        with tempfile.TemporaryDirectory(prefix="expgrade-annbench-") as tmp:
+            for name, value in storage_bench(Path(tmp)):
+                print(f"| {name} | {value} |")
+        return
+    if args.admin_only:
+        with tempfile.TemporaryDirectory(prefix="expgrade-annbench-") as tmp:
+            browser = not args.no_browser and Path("/usr/bin/chromium").exists()
+            figures = admin_bench(Path(tmp), args.admin_items, args.admin_labelled, browser, db=args.admin_db)
+            for name, value in figures:
+                print(f"| {name} | {value} |")
+        return
     if args.keys_only:
         with tempfile.TemporaryDirectory(prefix="expgrade-annbench-") as tmp:
             for name, value in keypress_bench(Path(tmp)):
@@ -322,6 +484,9 @@ def main() -> None:
             rows += render_bench(root, browser=browser)
         if browser:
             rows += keypress_bench(root)
+        if not args.submit_only:
+            rows += admin_bench(root, args.admin_items, args.admin_labelled, browser)
+            rows += storage_bench(root)
         paces = [(0.0, "back to back"), (args.pace, f"each writer one submit per ~{args.pace:g} s")]
         for pace, mode in paces:
             rows += latency_rows(

@@ -29,8 +29,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from gpu_support import GPU_IMAGE, NO_GPU, has_gpu
 
-from expgrade.grading.execution.grader import gpu_canary
 from expgrade.grading.sandbox import Limits, SandboxRequest
+from expgrade.grading.sandbox.clean_run import gpu_canary
 from expgrade.grading.sandbox.local_backend import LocalSandbox
 
 JOB = """

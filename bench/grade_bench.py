@@ -34,6 +34,7 @@ sys.path.insert(0, str(REPO))
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 from expgrade.grading.graders.settings import GradeSettings  # noqa: E402
+from expgrade.grading.judge.config import JudgeConfig  # noqa: E402
 from expgrade.grading.judge.settings import JudgeSettings  # noqa: E402
 from expgrade.grading.run.orchestrator import grade_run  # noqa: E402
 
@@ -70,10 +71,12 @@ def grade_once(tasks: Path, subs: Path, out: Path, url: str, a: argparse.Namespa
         tasks_dir=str(tasks.parent),
         subtasks=SUBTASKS,
         judge=JudgeSettings(
-            models=("openai/scripted-judge",),
-            api_base=url,
-            use_cache=False,
-            concurrency=a.judge_concurrency // workers,
+            JudgeConfig.panel(
+                ("openai/scripted-judge",),
+                api_base=url,
+                use_cache=False,
+                concurrency=a.judge_concurrency // workers,
+            )
         ),
         implementation_judging=a.implementation_judging,
     )

@@ -23,8 +23,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 from expgrade.calibration.bias import wilson_interval
-from expgrade.grading.judge import PROMPT_INJECTION, JudgeConfig, JudgeEngine, JudgeRequest, JudgeSpec, client
-from expgrade.grading.judge.injection import flags_for, scan
+from expgrade.grading.judge import (
+    PROMPT_INJECTION,
+    JudgeConfig,
+    JudgeEngine,
+    JudgeRequest,
+    JudgeSpec,
+    client,
+    injection_model,
+)
+from expgrade.grading.judge.injection import _scan, flags_for, scan
 from expgrade.grading.judge.spotlight import choose_marker, datamark
 from expgrade.grading.testing.judge_server import ScriptedServer, ServerScript
 
@@ -41,7 +49,24 @@ Detector = Callable[[str], bool]
 
 
 def pattern_flags(text: str) -> bool:
+    """The regexes alone (the layer as issue 15 left it), without the learned layer's findings."""
+    return flags_for([f for f in scan(text) if not f.pattern.endswith("learned")]) == [PROMPT_INJECTION]
+
+
+def learned_flags(text: str) -> bool:
+    return injection_model.score(text) >= injection_model.model().threshold
+
+
+def detector_flags(text: str) -> bool:
+    """What the engine flags with the judge's signal off: every layer of `scan`."""
     return flags_for(scan(text)) == [PROMPT_INJECTION]
+
+
+DETECTORS: dict[str, Detector] = {
+    "pattern layer": pattern_flags,
+    "learned layer": learned_flags,
+    "pattern + learned (shipped)": detector_flags,
+}
 
 
 def load_fresh3() -> tuple[list[dict[str, str]], list[dict[str, str]]]:
@@ -123,9 +148,18 @@ def pattern_table(attacks: list[dict[str, str]], benign: list[dict[str, str]], t
     return lines
 
 
-def combined_table(attacks: list[dict[str, str]], benign: list[dict[str, str]]) -> list[str]:
-    """Every held-out item through the engine twice: careful judge, fooled judge."""
-    items = [(a["id"], a["text"] + " @@script injected@@", True) for a in attacks] + [
+def combined_table(
+    attacks: list[dict[str, str]],
+    benign: list[dict[str, str]],
+    modes: tuple[str, ...] = ("careful", "fooled"),
+    directive: str = " @@script injected@@",
+) -> list[str]:
+    """Every item through the engine once per judge mode (careful judge, fooled judge).
+
+    `directive` tells the scripted judge which items are attacks; with none, a `fooled` judge
+    is one that never reports injection: what is flagged is the local detector's doing.
+    """
+    items = [(a["id"], a["text"] + directive, True) for a in attacks] + [
         (b["id"], b["text"], False) for b in benign
     ]
     requests = [
@@ -141,7 +175,7 @@ def combined_table(attacks: list[dict[str, str]], benign: list[dict[str, str]]) 
         "pattern-flagged items that lost the flag | calls/s |",
         "|---|---|---|---|---|---|",
     ]
-    for mode in ("careful", "fooled"):
+    for mode in modes:
         with ScriptedServer(ServerScript(judge=mode)) as server, tempfile.TemporaryDirectory() as tmp:
             config = JudgeConfig(
                 judges=[JudgeSpec("openai/expgrade-bench-judge")],
@@ -175,6 +209,34 @@ def _datamark_token_ratio(benign: list[dict[str, str]]) -> float:
     return marked / plain
 
 
+def scan_20k(repeats: int = 7) -> list[str]:
+    """Milliseconds to scan one 20,000-character text of task prose, uncached, median of `repeats`.
+
+    CPU time of this process beside wall time: on a shared machine the wall clock mostly
+    measures the neighbours (8 processes on 2 cores make one scan's wall time 3-5x its CPU time).
+    """
+    rows = load("benign") + load("benign", "tune")
+    text = "\n".join(r["text"] for r in rows)
+    out = []
+    for name, run in (
+        ("pattern layer", lambda t: _scan.__wrapped__(t, True)),  # transcript=True: regexes only
+        ("learned layer", lambda t: injection_model.score.__wrapped__(t)),
+        ("both (scan)", lambda t: _scan.__wrapped__(t, False)),
+    ):
+        wall, cpu = [], []
+        for i in range(repeats):
+            chunk = text[i * 20_000 : (i + 1) * 20_000]
+            t0, c0 = time.perf_counter(), time.process_time()
+            run(chunk)
+            wall.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
+        mid = len(wall) // 2
+        out.append(f"{name} {1000 * sorted(cpu)[mid]:.1f} ms CPU ({1000 * sorted(wall)[mid]:.1f} ms wall)")
+    return [
+        f"Scanning a 20,000-character text (median of {repeats} texts, uncached): " + "; ".join(out) + "."
+    ]
+
+
 def scan_cost(benign: list[dict[str, str]]) -> list[str]:
     """Token cost of datamarking; seconds to scan 1 MB of research text once, and again (cached)."""
     text = "\n".join(b["text"] for b in benign)
@@ -199,8 +261,29 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fresh", action="store_true", help="only the fresh-set table (seconds)")
     if parser.parse_args().fresh:
-        table = fresh_table({"pattern layer": pattern_flags})
-        print("\n".join([*table, "", *fresh3_breakdown(pattern_flags)]))
+        attacks3, benign3 = load_fresh3()
+        through_engine = combined_table(
+            load("attacks", "fresh2") + attacks3,
+            load("benign") + load("benign", "tune") + benign3,
+            modes=("fooled",),
+            directive="",
+        )
+        print(
+            "\n".join(
+                [
+                    *fresh_table(DETECTORS),
+                    "",
+                    *fresh3_breakdown(detector_flags),
+                    "",
+                    "Fresh sets 2 and 3 and every benign text through litellm, the judge's signal off "
+                    "(a scripted judge that never reports injection):",
+                    "",
+                    *through_engine,
+                    "",
+                    *scan_20k(),
+                ]
+            )
+        )
         return
     benign = load("benign")
     heldout, fresh1, fresh2 = load("attacks"), load("attacks", "fresh1"), load("attacks", "fresh2")

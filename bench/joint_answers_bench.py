@@ -94,6 +94,7 @@ def issue_case(habits: str = "first") -> dict[str, Any]:
     from expgrade.grading.graders.judged import Context, grade_implementation
     from expgrade.grading.graders.judging import grading_panel, run_judging
     from expgrade.grading.graders.settings import GradeSettings
+    from expgrade.grading.judge.config import JudgeConfig
     from expgrade.grading.judge.settings import JudgeSettings
     from expgrade.grading.schemas import JudgedSubtask, Submission, Task
 
@@ -110,7 +111,9 @@ def issue_case(habits: str = "first") -> dict[str, Any]:
         try:
             settings = GradeSettings(
                 tasks_dir=".",
-                judge=JudgeSettings(models=("openai/scripted-judge",), api_base=url, use_cache=False),
+                judge=JudgeSettings(
+                    JudgeConfig.panel(("openai/scripted-judge",), api_base=url, use_cache=False)
+                ),
             )
             counts: Counter[str] = Counter({"right": 0, "lost": 0, "wrong": 0})
             for s, (reqs, verdicts) in enumerate(cases):

@@ -217,6 +217,88 @@ def faults(n: int, ratio: float, cache_dir: Path) -> dict[str, Any]:
         server.stop()
 
 
+#: A bare aiohttp client as its own process: the floor a whole `expgrade judge` run is held to.
+_BARE_CLIENT = """
+import asyncio, json, sys
+import aiohttp
+
+async def main(url, items, concurrency):
+    sem = asyncio.Semaphore(concurrency)
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=concurrency)) as session:
+        async def one(item):
+            body = {"model": "m", "messages": [{"role": "user", "content": json.dumps(item)}]}
+            async with sem, session.post(url + "/chat/completions", json=body) as resp:
+                await resp.json()
+        await asyncio.gather(*(one(item) for item in items))
+
+items = [json.loads(line) for line in open(sys.argv[2])]
+asyncio.run(main(sys.argv[1], items, int(sys.argv[3])))
+"""
+
+
+def _child(cmd: list[str], tree: Path | None = None) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one child process, start-up and imports included; with
+    `tree`, expgrade is imported from that checkout."""
+    env = {**os.environ, "PYTHONPATH": str(tree)} if tree is not None else None
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=tree)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def whole_process(
+    n: int, concurrency: int, latency: float, tmp: Path, before: Path | None = None
+) -> dict[str, Any]:
+    """`expgrade judge` as a user runs it, beside a bare aiohttp client, each a whole process.
+
+    Each is run on 1 item (the fixed cost: interpreter, imports, one call) and on `n`; the cost
+    per call is the difference over n - 1 calls. The judge uses a fresh response cache, as a
+    first run does. With `before` (another checkout), its `expgrade judge` runs beside, in turn.
+    """
+    trees = {"expgrade_judge": Path(__file__).resolve().parents[1]}
+    if before is not None:
+        trees["expgrade_judge_before"] = before
+    server = Server("--latency", str(latency))
+    try:
+        out: dict[str, Any] = {"calls": n, "concurrency": concurrency, "latency_s": latency}
+        for size in (1, n):
+            items = tmp / f"items-{size}.jsonl"
+            items.write_text(
+                "".join(
+                    json.dumps({"item_id": r.item_id, **r.fields}) + "\n"
+                    for r in requests(size, f"cli{size}")
+                )
+            )
+            bare = [sys.executable, "-c", _BARE_CLIENT, server.url, str(items), str(concurrency)]
+            runs = {"bare_aiohttp": _child(bare)}
+            for name, tree in trees.items():
+                runs[name] = _child(
+                    [sys.executable, "-c", "from expgrade.cli import main; main()", "judge", str(items),
+                     "--rubric", "reference-match", "--judge", MODEL, "--api-base", server.url,
+                     "--concurrency", str(concurrency), "--cache", str(tmp / f"{name}-{size}.sqlite"),
+                     "--out", str(tmp / f"labels-{size}.jsonl")],
+                    tree,
+                )  # fmt: skip
+            for name, (wall, cpu) in runs.items():
+                out.setdefault(name, {})[f"{size}_wall_s"] = round(wall, 3)
+                out[name][f"{size}_cpu_s"] = round(cpu, 3)
+        for name in ("bare_aiohttp", *trees):
+            t = out[name]
+            t["fixed_wall_s"] = t["1_wall_s"]
+            t["per_call_wall_ms"] = round(1000 * (t[f"{n}_wall_s"] - t["1_wall_s"]) / (n - 1), 3)
+            t["per_call_cpu_ms"] = round(1000 * (t[f"{n}_cpu_s"] - t["1_cpu_s"]) / (n - 1), 3)
+        for name in trees:
+            out[f"ratio_wall_{name}"] = round(
+                out[name][f"{n}_wall_s"] / out["bare_aiohttp"][f"{n}_wall_s"], 3
+            )
+        out["ideal_s"] = round(n * latency / concurrency, 3)
+        return out
+    finally:
+        server.stop()
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     p.add_argument("--calls", type=int, default=4000)
@@ -225,9 +307,16 @@ def main() -> None:
     p.add_argument("--fault-items", type=int, default=2000)
     p.add_argument("--fault-ratio", type=float, default=0.15)
     p.add_argument("--json", type=Path, help="also write the figures here")
+    p.add_argument("--only-whole-process", action="store_true", help="only the whole-process comparison")
+    p.add_argument("--before", type=Path, help="another checkout whose `expgrade judge` runs beside")
     a = p.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
+        whole = whole_process(a.calls, a.concurrency, a.latency, Path(tmp), a.before)
+        if a.only_whole_process:
+            print(json.dumps({"whole_process": whole}, indent=2))
+            return
         out = {
+            "whole_process": whole,
             "raw_aiohttp_baseline": raw_baseline(a.calls, a.concurrency, a.latency),
             "throughput": throughput(a.calls, a.concurrency, a.latency, Path(tmp)),
             "faults": faults(a.fault_items, a.fault_ratio, Path(tmp)) if a.fault_items else None,

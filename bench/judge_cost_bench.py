@@ -40,6 +40,7 @@ from expgrade.grading.judge.client import count_tokens
 from expgrade.grading.judge.estimate import estimate
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.judge.workers import judge_in_processes
+from expgrade.grading.run.plan import run_requests
 from expgrade.grading.task_importers import expbench
 from expgrade.grading.testing.judge_server import ScriptedServer, ServerScript
 
@@ -109,12 +110,10 @@ def expbench_setup_tokens(curie: Path, requirements: list[str], diff: str) -> in
 
 
 def demo_requests(judging: str) -> list[JudgeRequest]:
-    from expgrade.cli.grade import _planned_requests
-
     demo = REPO / "examples" / "demo"
-    judge = JudgeSettings((MODEL,))
+    judge = JudgeSettings(JudgeConfig.panel((MODEL,)))
     settings = GradeSettings(tasks_dir=str(demo), judge=judge, implementation_judging=judging)
-    return _planned_requests(demo / "tasks.jsonl", demo / "submissions", settings)
+    return run_requests(demo / "tasks.jsonl", demo / "submissions", settings)
 
 
 def shares(engine: JudgeEngine, requests: list[JudgeRequest]) -> dict[str, Any]:

@@ -108,6 +108,115 @@ def _alignment_scores(
     return -np.sqrt((diff**2).sum(axis=1) / n_others)
 
 
+@dataclass(frozen=True)
+class _LeftOut:
+    """One annotator left out, on the items it shares with another annotator: the others' codes
+    and its own alignment with them, which every judge is compared with."""
+
+    name: str
+    rows: np.ndarray
+    others: np.ndarray
+    human_score: FloatArray
+
+
+def alt_tests(
+    judges: dict[str, np.ndarray],
+    humans: np.ndarray,
+    annotators: list[str],
+    *,
+    epsilon: float = DEFAULT_EPSILON,
+    alignment: Alignment = "accuracy",
+    values: FloatArray | None = None,
+    q: float = DEFAULT_Q,
+    min_items: int = MIN_ITEMS_PER_ANNOTATOR,
+) -> list[AltTestResult]:
+    """The alt-test of each judge against the annotators (see the module docstring).
+
+    `judges` maps a name to the judge's category code per item (n,); `humans` holds each
+    annotator's codes (n, m), −1 where a rater gave no label; `values` is each category's number
+    (for `neg_rmse`). The left-out annotators' side is computed once for all judges.
+    """
+    h = np.asarray(humans)
+    if h.ndim != 2 or h.shape[1] != len(annotators):
+        raise ValueError(f"humans must be (items, annotators) with {len(annotators)} columns; got {h.shape}")
+    if any(np.shape(j) != h.shape[:1] for j in judges.values()):
+        raise ValueError(f"every judge must give one code per item ({h.shape[0]})")
+    k = max([int(np.max(j, initial=-1)) for j in judges.values()] + [int(np.max(h, initial=-1)), 0]) + 1
+    codes = {name: check_codes(j, f"judges[{name!r}]", k) for name, j in judges.items()}
+    h = check_codes(h.ravel(), "humans", k).reshape(h.shape)
+    if alignment not in ("accuracy", "neg_rmse"):
+        raise ValueError(f"alignment must be 'accuracy' or 'neg_rmse'; got {alignment!r}")
+    vals = np.arange(k, dtype=float) if values is None else np.asarray(values, dtype=float)
+    if alignment == "neg_rmse":
+        vals = check_values(vals, vals.shape[0])
+    if not np.isfinite(epsilon):
+        raise ValueError(f"epsilon must be a finite number; got {epsilon}")
+    if len(annotators) < MIN_ANNOTATORS_PER_ITEM:
+        reason = (
+            f"{len(annotators)} annotator(s): the alt-test leaves one out and compares with the "
+            f"others, so it needs at least {MIN_ANNOTATORS_PER_ITEM} per item"
+        )
+        return [AltTestResult(name, epsilon, alignment, None, None, None, [], reason) for name in judges]
+    shared = (h >= 0).sum(axis=1) >= MIN_ANNOTATORS_PER_ITEM
+    left_out = []
+    for j, name in enumerate(annotators):
+        rows = np.flatnonzero(shared & (h[:, j] >= 0))
+        others = np.delete(h[rows], j, axis=1)
+        left_out.append(_LeftOut(name, rows, others, _alignment_scores(h[rows, j], others, alignment, vals)))
+    return [
+        _one_judge(name, judge, left_out, epsilon, alignment, vals, q, min_items)
+        for name, judge in codes.items()
+    ]
+
+
+def _one_judge(
+    rater: str,
+    judge: np.ndarray,
+    left_out: list[_LeftOut],
+    epsilon: float,
+    alignment: Alignment,
+    values: FloatArray,
+    q: float,
+    min_items: int,
+) -> AltTestResult:
+    tests: list[AnnotatorComparison] = []
+    p_values: list[float] = []
+    for out in left_out:
+        judged = judge[out.rows] >= 0
+        n = int(judged.sum())
+        if n < min_items:
+            tests.append(
+                AnnotatorComparison(
+                    out.name,
+                    n,
+                    None,
+                    None,
+                    False,
+                    f"{n} items shared with the judge and another annotator; "
+                    f"the alt-test needs at least {min_items}",
+                )
+            )
+            continue
+        human_score = out.human_score[judged]
+        judge_score = _alignment_scores(judge[out.rows[judged]], out.others[judged], alignment, values)
+        judge_wins = (judge_score >= human_score).astype(float)
+        human_wins = (human_score >= judge_score).astype(float)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # constant differences: t = ±inf is right
+            p = float(ttest_1samp(human_wins - judge_wins, epsilon, alternative="less").pvalue)
+        p_values.append(p)
+        tests.append(AnnotatorComparison(out.name, n, p, float(judge_wins.mean()), False))
+    if all(t.skipped is not None for t in tests):
+        reason = f"no annotator shares {min_items} or more items with the judge and another annotator"
+        return AltTestResult(rater, epsilon, alignment, None, None, None, tests, reason)
+    rejected = iter(benjamini_yekutieli(np.array(p_values), q))
+    tests = [t if t.skipped is not None else replace(t, rejected=bool(next(rejected))) for t in tests]
+    done = [t for t in tests if t.skipped is None]
+    omega = sum(t.rejected for t in done) / len(done)
+    rho = float(np.mean([t.advantage_probability for t in done]))
+    return AltTestResult(rater, epsilon, alignment, omega, rho, omega >= 0.5, tests)
+
+
 def alt_test(
     judge: np.ndarray,
     humans: np.ndarray,
@@ -120,74 +229,15 @@ def alt_test(
     q: float = DEFAULT_Q,
     min_items: int = MIN_ITEMS_PER_ANNOTATOR,
 ) -> AltTestResult:
-    """The alt-test of one judge against the annotators (see the module docstring).
-
-    `judge` holds the judge's category code per item (n,), `humans` each annotator's (n, m),
-    −1 where a rater gave no label; `values` is each category's number (for `neg_rmse`).
-    """
-    k = int(max(np.max(judge, initial=-1), np.max(humans, initial=-1))) + 1
-    judge = check_codes(judge, "judge", max(k, 1))
-    h = np.asarray(humans)
-    if h.ndim != 2 or h.shape[0] != judge.shape[0] or h.shape[1] != len(annotators):
-        raise ValueError(
-            f"humans must be (items, annotators) = ({judge.shape[0]}, {len(annotators)}); got {h.shape}"
-        )
-    h = check_codes(h.ravel(), "humans", max(k, 1)).reshape(h.shape)
-    if alignment not in ("accuracy", "neg_rmse"):
-        raise ValueError(f"alignment must be 'accuracy' or 'neg_rmse'; got {alignment!r}")
-    vals = np.arange(max(k, 1), dtype=float) if values is None else np.asarray(values, dtype=float)
-    if alignment == "neg_rmse":
-        vals = check_values(vals, vals.shape[0])
-    if not np.isfinite(epsilon):
-        raise ValueError(f"epsilon must be a finite number; got {epsilon}")
-
-    def result(reason: str | None, tests: list[AnnotatorComparison]) -> AltTestResult:
-        return AltTestResult(rater, epsilon, alignment, None, None, None, tests, reason)
-
-    if len(annotators) < MIN_ANNOTATORS_PER_ITEM:
-        return result(
-            f"{len(annotators)} annotator(s): the alt-test leaves one out and compares with the "
-            f"others, so it needs at least {MIN_ANNOTATORS_PER_ITEM} per item",
-            [],
-        )
-    usable = (judge >= 0) & ((h >= 0).sum(axis=1) >= MIN_ANNOTATORS_PER_ITEM)
-    tests: list[AnnotatorComparison] = []
-    p_values: list[float] = []
-    for j, name in enumerate(annotators):
-        rows = usable & (h[:, j] >= 0)
-        n = int(rows.sum())
-        if n < min_items:
-            tests.append(
-                AnnotatorComparison(
-                    name,
-                    n,
-                    None,
-                    None,
-                    False,
-                    f"{n} items shared with the judge and another annotator; "
-                    f"the alt-test needs at least {min_items}",
-                )
-            )
-            continue
-        others = np.delete(h[rows], j, axis=1)
-        human_score = _alignment_scores(h[rows, j], others, alignment, vals)
-        judge_score = _alignment_scores(judge[rows], others, alignment, vals)
-        judge_wins = (judge_score >= human_score).astype(float)
-        human_wins = (human_score >= judge_score).astype(float)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)  # constant differences: t = ±inf is right
-            p = float(ttest_1samp(human_wins - judge_wins, epsilon, alternative="less").pvalue)
-        p_values.append(p)
-        tests.append(AnnotatorComparison(name, n, p, float(judge_wins.mean()), False))
-    tested = [t for t in tests if t.skipped is None]
-    if not tested:
-        return result(
-            f"no annotator shares {min_items} or more items with the judge and another annotator",
-            tests,
-        )
-    rejected = iter(benjamini_yekutieli(np.array(p_values), q))
-    tests = [t if t.skipped is not None else replace(t, rejected=bool(next(rejected))) for t in tests]
-    done = [t for t in tests if t.skipped is None]
-    omega = sum(t.rejected for t in done) / len(done)
-    rho = float(np.mean([t.advantage_probability for t in done]))
-    return AltTestResult(rater, epsilon, alignment, omega, rho, omega >= 0.5, tests)
+    """The alt-test of one judge (`alt_tests` with one entry)."""
+    (result,) = alt_tests(
+        {rater: judge},
+        humans,
+        annotators,
+        epsilon=epsilon,
+        alignment=alignment,
+        values=values,
+        q=q,
+        min_items=min_items,
+    )
+    return result

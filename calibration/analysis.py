@@ -13,7 +13,8 @@ import numpy as np
 import pandas as pd
 
 from expgrade.calibration.agreement import AGREEMENT_STATISTICS, confusion_matrix, confusion_statistics
-from expgrade.calibration.alt_test import DEFAULT_EPSILON, Alignment, AltTestResult, alt_test
+from expgrade.calibration.alt_test import DEFAULT_EPSILON, Alignment, AltTestResult, alt_tests
+from expgrade.calibration.annotators import Competence, GoldMethod, gold_labels
 from expgrade.calibration.bias import length_bias, position_consistency, reliability, self_preference
 from expgrade.calibration.bootstrap import estimate, resample_table
 from expgrade.calibration.corrected import ppi_mean, rogan_gladen
@@ -22,6 +23,7 @@ from expgrade.calibration.labels import LabelData, RaterCodes, frame_of, load_la
 from expgrade.calibration.leaderboard import build_leaderboard
 from expgrade.calibration.report import CalibrationReport, Group, GroupSummary, JudgeResult
 from expgrade.calibration.validation import Level
+from expgrade.grading.estimate import format_estimate
 from expgrade.grading.schemas.label import LabelRow
 
 Json = dict[str, Any]
@@ -182,18 +184,47 @@ def _alt_tests(data: LabelData, raters: dict[str, RaterCodes], epsilon: float) -
         else np.empty((data.n_items, 0), dtype=np.int64)
     )
     alignment: Alignment = "accuracy" if data.scale.level == "nominal" else "neg_rmse"
-    return [
-        alt_test(
-            codes.codes,
-            humans,
-            names,
-            rater=rater,
-            epsilon=epsilon,
-            alignment=alignment,
-            values=data.scale.values,
+    return alt_tests(
+        {rater: codes.codes for rater, codes in raters.items()},
+        humans,
+        names,
+        epsilon=epsilon,
+        alignment=alignment,
+        values=data.scale.values,
+    )
+
+
+#: Krippendorff's lowest α for tentative conclusions (Content Analysis, 2004, §11.4.4)
+LOW_HUMAN_ALPHA = 0.667
+
+
+def _human_warning(humans: HumanAgreement | None, competence: list[Competence], method: str) -> str | None:
+    """Why the calibration means little when the people disagree, and what to do about it."""
+    if humans is None or humans.n_raters < 2:
+        return None
+    alpha = humans.krippendorff_alpha
+    if not np.isfinite(alpha.value) or alpha.value >= LOW_HUMAN_ALPHA:
+        return None
+    text = (
+        f"Human agreement is too low for this calibration to mean much: Krippendorff's α = "
+        f"{format_estimate(alpha.as_dict())}, below {LOW_HUMAN_ALPHA}, the least Krippendorff accepts even "
+        "for tentative conclusions. The gold label is noisy, so every judge's agreement is capped and the "
+        "corrected scores inherit the noise. Sharpen the rubric and the annotation guidelines, have the "
+        "annotators discuss and relabel the items they disagree on, add annotators per item"
+    )
+    text += (
+        ", or weigh annotators by competence with --gold dawid-skene or --gold mace."
+        if method == "majority"
+        else "."
+    )
+    ranked = sorted((c for c in competence if np.isfinite(c.accuracy.value)), key=lambda c: c.accuracy.value)
+    if len(ranked) >= 2:
+        worst = ranked[0]
+        text += (
+            f" Least reliable annotator: {worst.annotator} (accuracy against the gold "
+            f"{format_estimate(worst.accuracy.as_dict())}, {worst.n} items): retrain or replace them first."
         )
-        for rater, codes in raters.items()
-    ]
+    return text
 
 
 def _judge_agreement(data: LabelData, raters: dict[str, RaterCodes]) -> Json:
@@ -237,6 +268,7 @@ def calibrate_frame(
     confidence: float = 0.95,
     level: Level | None = None,
     alt_test_epsilon: float = DEFAULT_EPSILON,
+    gold: GoldMethod = "majority",
 ) -> CalibrationReport:
     """`calibrate` on a label frame (columns of `expgrade.grading.labels_io.label_frame`).
 
@@ -244,6 +276,11 @@ def calibrate_frame(
     if not 0 < confidence < 1:
         raise ValueError("confidence must be between 0 and 1")
     data = load_label_data(frame, level)
+    names = sorted(data.humans)
+    formed = gold_labels(
+        np.column_stack([data.humans[a].codes for a in names]), names, data.scale.k, gold, confidence
+    )
+    data.gold, data.gold_ties = formed.gold, formed.ties
     rng = np.random.default_rng(seed)
     groups = _groups(data)
     raters: dict[str, RaterCodes] = dict(data.judges)
@@ -298,8 +335,13 @@ def calibrate_frame(
         unscorable=data.unscorable,
         gold_ties=data.gold_ties,
         alt_test=_alt_tests(data, raters, alt_test_epsilon),
+        gold_method=gold,
+        competence=formed.competence,
+        human_warning=_human_warning(summaries[0].humans, formed.competence, gold),
     )
     report.leaderboard, report.recommendations = build_leaderboard(report)
+    if report.human_warning:
+        report.recommendations = {"human agreement": report.human_warning, **report.recommendations}
     return report
 
 
@@ -311,10 +353,12 @@ def calibrate(
     confidence: float = 0.95,
     level: Level | None = None,
     alt_test_epsilon: float = DEFAULT_EPSILON,
+    gold: GoldMethod = "majority",
 ) -> CalibrationReport:
-    """Judges against the human majority label: agreement with bootstrap CIs, bias, corrected
-    scores, human ceiling, the alt-test (ε = `alt_test_epsilon`), leaderboard and
-    recommendations. Unscorable rows are counted and left out."""
+    """Judges against the human gold label (`gold`: majority, dawid-skene or mace): agreement
+    with bootstrap CIs, bias, corrected scores, human ceiling, annotator competence, the
+    alt-test (ε = `alt_test_epsilon`), leaderboard and recommendations. Unscorable rows are
+    counted and left out."""
     return calibrate_frame(
         frame_of(rows),
         n_resamples=n_resamples,
@@ -322,6 +366,7 @@ def calibrate(
         confidence=confidence,
         level=level,
         alt_test_epsilon=alt_test_epsilon,
+        gold=gold,
     )
 
 

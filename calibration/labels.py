@@ -26,7 +26,7 @@ from numpy.typing import NDArray
 
 from expgrade.calibration.validation import LEVELS, FloatArray, Level
 from expgrade.grading.errors import UserError
-from expgrade.grading.labels_io import COLUMNS, label_frame
+from expgrade.grading.labels_io import label_frame
 from expgrade.grading.schemas.label import LabelRow
 
 IntArray = NDArray[np.int64]
@@ -103,14 +103,6 @@ def plurality(counts: FloatArray) -> tuple[IntArray, int]:
     return codes, int(tied.sum())
 
 
-def _value_strings(df: pd.DataFrame) -> pd.Series:
-    """A row's verdict as text: its label, else its score written compactly."""
-    values = df["label"].astype(object)
-    from_score = values.isna() & df["score"].notna()
-    values[from_score] = df.loc[from_score, "score"].map(lambda s: format(float(s), "g"))
-    return values.astype(str).str.strip()
-
-
 def _as_number(text: str) -> float | None:
     try:
         value = float(text)
@@ -155,34 +147,66 @@ def _extra_field(extra: Any, key: str) -> Any:
     return extra.get(key) if isinstance(extra, dict) else None
 
 
-def _per_item_first(df: pd.DataFrame, column: str, index: pd.Index) -> pd.Series:
-    """The first non-empty value of a column for each item (items agree on these)."""
-    present = df.loc[df[column].notna(), ["item_id", column]]
-    return present.drop_duplicates("item_id").set_index("item_id")[column].reindex(index)
+def _column(df: pd.DataFrame, name: str) -> pd.Series | None:
+    """A column, or None when the table lacks it or leaves it empty throughout."""
+    if name not in df:
+        return None
+    column = df[name]
+    return None if column.isna().all() else column
 
 
-def _counts(codes: IntArray, item_pos: IntArray, n_items: int, k: int) -> FloatArray:
-    out = np.zeros((n_items, k))
-    np.add.at(out, (item_pos, codes), 1.0)
+def _first_per_item(values: pd.Series | None, item: IntArray, n_items: int) -> np.ndarray:
+    """The first non-empty value of a column for each item, in row order (items agree on these)."""
+    out = np.full(n_items, None, dtype=object)
+    if values is None:
+        return out
+    rows = np.flatnonzero(values.notna().to_numpy(dtype=bool))
+    first = np.full(n_items, -1, dtype=np.int64)
+    first[item[rows[::-1]]] = rows[::-1]  # the last write per item is its earliest row
+    has = first >= 0
+    out[has] = values.take(first[has]).to_numpy(dtype=object)
     return out
 
 
-def _rater_codes(rows: pd.DataFrame, n_items: int, k: int) -> RaterCodes:
-    pos = rows["_item"].to_numpy(np.int64)
-    codes = rows["_code"].to_numpy(np.int64)
-    swapped_mask = (rows["order"] == "swapped").to_numpy()
-    original_counts = _counts(codes[~swapped_mask], pos[~swapped_mask], n_items, k)
-    swapped_counts = _counts(codes[swapped_mask], pos[swapped_mask], n_items, k)
+def _verdicts(label: pd.Series | None, score: pd.Series | None, n: int) -> tuple[IntArray, list[str]]:
+    """Each row's verdict as a code into the distinct verdict texts: its label, else its score
+    written compactly; texts are stripped, so two spellings may share one text."""
+    if label is None:
+        codes, distinct = np.full(n, -1, dtype=np.int64), []
+    else:
+        found, uniques = pd.factorize(label.reset_index(drop=True))
+        codes, distinct = found.astype(np.int64), [str(v) for v in uniques]
+    missing = np.flatnonzero(codes < 0)
+    if missing.size:
+        scores = (
+            score.reset_index(drop=True).take(missing).to_numpy(dtype=float, na_value=np.nan)
+            if score is not None
+            else np.full(missing.size, np.nan)
+        )
+        texts = [format(float(s), "g") if np.isfinite(s) else "None" for s in scores]
+        extra, more = pd.factorize(pd.Series(texts, dtype=object))
+        codes[missing] = extra + len(distinct)
+        distinct += [str(v) for v in more]
+    return codes, [v.strip() for v in distinct]
+
+
+def _rater_codes(codes: IntArray, item: IntArray, swapped: np.ndarray, confidence: FloatArray,
+                 cost: FloatArray, n_items: int, k: int) -> RaterCodes:  # fmt: skip
+    """One rater's rows as per-item codes: the plurality of its verdicts in the original order
+    (repeated samples), else in the swapped order."""
+
+    def counts(rows: np.ndarray) -> FloatArray:
+        flat = np.bincount(item[rows] * k + codes[rows], minlength=n_items * k)
+        return flat.reshape(n_items, k).astype(float)
+
+    original_counts, swapped_counts = counts(~swapped), counts(swapped)
     original, ties_o = plurality(original_counts)
-    swapped, _ = plurality(swapped_counts)
-    has_original = original_counts.sum(axis=1) > 0
-    primary = np.where(has_original, original, swapped)
-    confidence = np.full(n_items, np.nan)
-    conf = rows["confidence"].to_numpy(dtype=float, na_value=np.nan)
-    ok = np.isfinite(conf) & ~swapped_mask
-    confidence[pos[ok]] = conf[ok]
-    cost = float(np.nansum(rows["cost_usd"].to_numpy(dtype=float, na_value=np.nan)))
-    return RaterCodes(primary, original, swapped, confidence, cost, ties_o)
+    swapped_codes, _ = plurality(swapped_counts)
+    primary = np.where(original_counts.sum(axis=1) > 0, original, swapped_codes)
+    conf = np.full(n_items, np.nan)
+    ok = np.isfinite(confidence) & ~swapped
+    conf[item[ok]] = confidence[ok]
+    return RaterCodes(primary, original, swapped_codes, conf, float(np.nansum(cost)), ties_o)
 
 
 def frame_of(rows: list[LabelRow]) -> pd.DataFrame:
@@ -192,73 +216,114 @@ def frame_of(rows: list[LabelRow]) -> pd.DataFrame:
     return label_frame(rows)
 
 
+def _floats(df: pd.DataFrame, name: str, n: int) -> FloatArray:
+    column = _column(df, name)
+    if column is None:
+        return np.full(n, np.nan)
+    return pd.to_numeric(column, errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+
+
 def load_label_data(frame: pd.DataFrame, level: Level | None = None) -> LabelData:
-    """Count and drop unscorable rows, fix the scale, and index every rater's verdicts by item."""
+    """Count and drop unscorable rows, fix the scale, and index every rater's verdicts by item.
+
+    Columns the frame lacks count as empty. Everything runs on whole columns (factorised codes,
+    `bincount`), so a million rows take about a second.
+    """
     if level is not None and level not in LEVELS:
         raise UserError(f"unknown level of measurement '{level}'; expected one of {', '.join(LEVELS)}")
     missing = [c for c in ("item_id", "rater", "rater_kind") if c not in frame]
     if missing:
         raise UserError(f"label frame lacks the required column(s) {', '.join(missing)}")
-    df = frame.copy()
-    for column in COLUMNS:
-        if column not in df:
-            df[column] = None
-    df["status"] = df["status"].fillna("graded")
-    unscorable_rows = df[df["status"] == "unscorable"]
-    unscorable = {str(k): int(v) for k, v in unscorable_rows.groupby("rater").size().items()}
-    df = df[df["status"] != "unscorable"].reset_index(drop=True)
+    status = _column(frame, "status")
+    unscorable_rows = (
+        (status == "unscorable").to_numpy(dtype=bool, na_value=False)
+        if status is not None
+        else np.zeros(len(frame), dtype=bool)
+    )
+    unscorable = {
+        str(k): int(v)
+        for k, v in frame["rater"][unscorable_rows].value_counts(sort=False).sort_index().items()
+    }
+    df = (
+        frame[~unscorable_rows].reset_index(drop=True)
+        if unscorable_rows.any()
+        else frame.reset_index(drop=True)
+    )
     if df.empty:
         raise UserError("every label row is unscorable; nothing to calibrate")
-    if not (df["rater_kind"] == "human").any():
+    n_rows = len(df)
+    kind = df["rater_kind"].to_numpy(dtype=object)
+    if not (kind == "human").any():
         raise UserError(
             "no human label rows (rater_kind=human): calibration measures judges against human labels",
             field="rater_kind",
         )
-    df["_value"] = _value_strings(df)
-    extras = df["extra"][df["extra"].map(bool, na_action="ignore").fillna(False).astype(bool)]
-    cand_len = extras.map(lambda e: _extra_field(e, "candidate_lengths")).reindex(df.index)
-    cand_models = extras.map(lambda e: _extra_field(e, "candidate_models")).reindex(df.index)
-    pairwise = bool(df["order"].notna().any() or cand_len.notna().any())
-    scale = detect_scale(df["_value"], bool(df["label"].isna().any()), pairwise, level)
-    lookup = {c: i for i, c in enumerate(scale.categories)}
+    label = _column(df, "label")
+    score = _column(df, "score")
+    value_codes, distinct = _verdicts(label, score, n_rows)
+    extra = _column(df, "extra")
+    cand_len = cand_models = None
+    if extra is not None:
+        filled = extra[extra.map(bool, na_action="ignore").fillna(False).astype(bool)]
+        cand_len = filled.map(lambda e: _extra_field(e, "candidate_lengths")).reindex(df.index)
+        cand_models = filled.map(lambda e: _extra_field(e, "candidate_models")).reindex(df.index)
+    order = _column(df, "order")
+    pairwise = bool(order is not None or (cand_len is not None and cand_len.notna().any()))
+    scale = detect_scale(
+        pd.Series(sorted(set(distinct))), label is None or bool(label.isna().any()), pairwise, level
+    )
     if scale.binary:
-        lookup = {c: i for c in df["_value"].unique() for i in [1 if c.lower() == "pass" else 0]}
-    df["_code"] = df["_value"].map(lookup).astype(np.int64)
-    item_codes, item_index = pd.factorize(df["item_id"], sort=True)
-    df["_item"] = item_codes
+        lookup = np.array([1 if c.lower() == "pass" else 0 for c in distinct], dtype=np.int64)
+    else:
+        position = {c: i for i, c in enumerate(scale.categories)}
+        lookup = np.array([position[c] for c in distinct], dtype=np.int64)
+    codes = lookup[value_codes]
+    item, item_index = pd.factorize(df["item_id"], sort=True)
+    item = item.astype(np.int64)
     n, k = len(item_index), scale.k
-    index = pd.Index(item_index)
 
-    df["_cand_len"] = cand_len
-    df["_cand_models"] = cand_models
     lengths = np.full((n, 2), np.nan)
-    first_len = _per_item_first(df, "_cand_len", index)
-    for i, v in enumerate(first_len.to_numpy()):
+    for i, v in enumerate(_first_per_item(cand_len, item, n)):
         if isinstance(v, dict):
             lengths[i] = [float(v.get("1", np.nan)), float(v.get("2", np.nan))]
     models = np.empty((n, 2), dtype=object)
-    for i, v in enumerate(_per_item_first(df, "_cand_models", index).to_numpy()):
+    for i, v in enumerate(_first_per_item(cand_models, item, n)):
         if isinstance(v, dict):
             models[i] = [v.get("1"), v.get("2")]
 
-    humans = {
-        str(r): _rater_codes(g, n, k) for r, g in df[df["rater_kind"] == "human"].groupby("rater", sort=True)
-    }
-    judges = {
-        str(r): _rater_codes(g, n, k) for r, g in df[df["rater_kind"] == "judge"].groupby("rater", sort=True)
-    }
+    swapped = (
+        (order == "swapped").to_numpy(dtype=bool, na_value=False)
+        if order is not None
+        else np.zeros(n_rows, dtype=bool)
+    )
+    confidence, cost = _floats(df, "confidence", n_rows), _floats(df, "cost_usd", n_rows)
+    rater, rater_names = pd.factorize(df["rater"], sort=True)
+    by_rater = np.argsort(rater, kind="stable")
+    bounds = np.searchsorted(rater[by_rater], np.arange(len(rater_names) + 1))
+    humans: dict[str, RaterCodes] = {}
+    judges: dict[str, RaterCodes] = {}
+    for r, name in enumerate(rater_names):
+        rows = by_rater[bounds[r] : bounds[r + 1]]
+        raters_of_kind = (kind[rows] == "human", kind[rows] == "judge")
+        for target, mine in zip((humans, judges), raters_of_kind, strict=True):
+            if mine.any():
+                sub = rows[mine]
+                target[str(name)] = _rater_codes(
+                    codes[sub], item[sub], swapped[sub], confidence[sub], cost[sub], n, k
+                )
     human_counts = np.zeros((n, k))
     for h in humans.values():
         ok = h.codes >= 0
         human_counts[np.flatnonzero(ok), h.codes[ok]] += 1.0
     gold, gold_ties = plurality(human_counts)
+    response_length = _first_per_item(_column(df, "response_length"), item, n)
     return LabelData(
         scale=scale,
         item_ids=np.asarray(item_index, dtype=object),
-        subtask=_per_item_first(df, "subtask", index).to_numpy(dtype=object),
-        criterion=_per_item_first(df, "criterion", index).to_numpy(dtype=object),
-        agent_model=_per_item_first(df, "agent_model", index).to_numpy(dtype=object),
-        response_length=_per_item_first(df, "response_length", index).to_numpy(dtype=float, na_value=np.nan),
+        subtask=_first_per_item(_column(df, "subtask"), item, n),
+        criterion=_first_per_item(_column(df, "criterion"), item, n),
+        agent_model=_first_per_item(_column(df, "agent_model"), item, n),
+        response_length=np.array([np.nan if v is None else float(v) for v in response_length], dtype=float),
         candidate_lengths=lengths,
         candidate_models=models,
         humans=humans,

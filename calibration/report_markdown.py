@@ -109,6 +109,19 @@ ALT_TEST_NOTE = (
 )
 
 
+COMPETENCE_NOTE = (
+    "Competence: each annotator's accuracy against the gold label (for majority vote, against the "
+    "majority of the other annotators; for Dawid–Skene and MACE, expected under the model's posterior)."
+)
+
+
+def competence_table(rows: list[Json]) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of the annotator competence table, shared by Markdown and HTML."""
+    return ["annotator", "items", "competence"], [
+        [r["annotator"], str(r["n"]), ci(r["accuracy"])] for r in rows
+    ]
+
+
 def render_markdown(report: CalibrationReport) -> str:
     c, d = contract_json(report), details_json(report)
     level = f"{report.confidence:.0%}"
@@ -126,6 +139,9 @@ def render_markdown(report: CalibrationReport) -> str:
             + ", ".join(f"{k}: {v}" for k, v in sorted(report.unscorable.items()))
             + "."
         )
+    if c["annotators"]["competence"]:
+        lines += ["", "## Annotators", "", f"Gold label by {report.gold_method}. {COMPETENCE_NOTE}", ""]
+        lines += _table(*competence_table(c["annotators"]["competence"]))
     lines += ["", "## Recommendations", ""]
     lines += [f"- {text}" for text in report.recommendations.values()]
     lines += ["", "## Humans", ""]

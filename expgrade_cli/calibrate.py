@@ -1,7 +1,8 @@
 """`expgrade calibrate LABELS... --out DIR`: judges against human labels, as a report folder.
 
-The numbers come from `calibration.calibrate`; this module only reads the tables (through
-`expgrade.grading.labels_io`, so CSV, JSONL and Parquet all work), writes the report and prints a summary.
+The numbers come from `calibration.calibrate_frame`; this module only reads the tables (through
+`expgrade.grading.labels_frame`, column by column, so CSV, JSONL and Parquet all work and a
+million rows read in about a second), writes the report and prints a summary.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from rich.table import Table
 
 from expgrade.cli.app import app, console
 from expgrade.grading.errors import UserError
-from expgrade.grading.labels_io import read_label_tables
 
 if TYPE_CHECKING:  # the statistics load on use: scipy and matplotlib are slow to import
     from expgrade.calibration.report import CalibrationReport
 
 LevelOption = Literal["auto", "nominal", "ordinal", "interval", "ratio"]
+GoldOption = Literal["majority", "dawid-skene", "mace"]
 
 
 def _summary_table(report: CalibrationReport) -> Table:
@@ -87,15 +88,25 @@ def calibrate_command(
             "0.2 for expert annotators (default), 0.15 skilled, 0.1 crowd workers.",
         ),
     ] = 0.2,
+    gold: Annotated[
+        GoldOption,
+        typer.Option(
+            "--gold",
+            help="How the human labels make the gold label: majority vote, or Dawid–Skene or MACE, "
+            "which weigh each annotator by its estimated competence.",
+        ),
+    ] = "majority",
 ) -> None:
     """Judge–human calibration: agreement with confidence intervals, bias, corrected scores and a report.
 
     Each item's gold label is the majority of its human raters (items where the humans tie have
-    none); unscorable rows are counted and left out.
+    none), or with --gold the most probable label under Dawid–Skene or MACE; unscorable rows are
+    counted and left out.
     """
-    from expgrade.calibration.analysis import calibrate
+    from expgrade.calibration.analysis import calibrate_frame
     from expgrade.calibration.report_files import write_reports
     from expgrade.calibration.report_markdown import ci, num
+    from expgrade.grading.labels_frame import read_label_frame
 
     if not 0 < confidence < 1:
         raise UserError(f"--confidence must be between 0 and 1, got {confidence}", field="confidence")
@@ -103,14 +114,14 @@ def calibrate_command(
         raise UserError(
             f"--alt-test-epsilon must be in [0, 1), got {alt_test_epsilon}", field="alt-test-epsilon"
         )
-    rows = read_label_tables(labels)
-    report = calibrate(
-        rows,
+    report = calibrate_frame(
+        read_label_frame(labels),
         n_resamples=bootstrap,
         seed=seed,
         confidence=confidence,
         level=None if level == "auto" else level,
         alt_test_epsilon=alt_test_epsilon,
+        gold=gold,
     )
     paths = write_reports(report, out)
     if report.judges:

@@ -2,44 +2,35 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from expgrade.cli.app import app, console, err_console
-from expgrade.cli.judge import InjectionCheck, InjectionCheckOption, SpotlightOption
+from expgrade.cli.judge_options import judge_options
 from expgrade.grading.errors import UserError
 from expgrade.grading.graders.settings import IMPLEMENTATION_JUDGING, GradeSettings, parse_subtasks
 from expgrade.grading.judge import unpriced_warning
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.run_folder import RunFolder
-from expgrade.grading.subtasks import ALL_SUBTASKS
+from expgrade.grading.subtasks import ALL_SUBTASKS, SUBTASKS
 from expgrade.grading.subtasks.passing import parse_thresholds
 
+#: the subtasks only a judge grades (a review's deterministic checks run without one)
+JUDGED_ONLY = tuple(s.name for s in SUBTASKS if s.kind == "judged")
+
 if TYPE_CHECKING:
-    from expgrade.grading.judge import JudgeRequest
     from expgrade.grading.schemas import LabelRow
     from expgrade.grading.schemas.report import GoldMatch
 
 
 @app.command()
+@judge_options()
 def grade(
     tasks: Annotated[Path, typer.Option("--tasks", help="TASKS.jsonl (formats.md §2).")],
     submissions: Annotated[Path, typer.Option("--submissions", help="Submissions folder (formats.md §3).")],
     out: Annotated[Path, typer.Option("--out", help="Run folder; re-running on it resumes.")],
-    judge: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--judge",
-            help="Judge model (litellm name); repeat for a panel. None: judged subtasks "
-            "are skipped, integrity's deterministic checks still run.",
-        ),
-    ] = None,
-    api_base: Annotated[
-        str | None, typer.Option("--api-base", envvar="EXPGRADE_API_BASE", help="OpenAI-compatible base URL.")
-    ] = None,
     subtasks: Annotated[str, typer.Option("--subtasks", help="Comma-separated subset to grade.")] = ",".join(
         ALL_SUBTASKS
     ),
@@ -57,9 +48,6 @@ def grade(
         ),
     ] = "joint",
     executor: Annotated[str, typer.Option("--executor", help="local (default) or ray.")] = "local",
-    budget_usd: Annotated[
-        float | None, typer.Option("--budget-usd", min=0, help="Hard cap on judge spend for the run.")
-    ] = None,
     concurrency: Annotated[int, typer.Option("--concurrency", min=1, help="Gradings in flight.")] = 4,
     workers: Annotated[
         int,
@@ -70,40 +58,32 @@ def grade(
             "--concurrency gradings spread over them, one budget and rate limit for all.",
         ),
     ] = 1,
-    judge_concurrency: Annotated[
-        int, typer.Option("--judge-concurrency", min=1, help="Judge calls in flight (per process).")
-    ] = 32,
-    rpm: Annotated[
-        float | None, typer.Option("--rpm", min=0, help="Requests per minute allowed per judge model.")
-    ] = None,
-    tpm: Annotated[
-        float | None, typer.Option("--tpm", min=0, help="Tokens per minute allowed per judge model.")
-    ] = None,
     pass_threshold: Annotated[
         list[str] | None,
         typer.Option("--pass-threshold", help="SUBTASK=SHARE, e.g. design=0.8 (default 1.0: every item)."),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Judge sampling seed (recorded in the manifest).")] = 0,
-    samples: Annotated[int, typer.Option("--samples", min=1, help="Samples per judge.")] = 1,
-    no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="Bypass the judge response cache (not the run's results).")
-    ] = False,
-    injection_check: InjectionCheckOption = InjectionCheck.off,
-    spotlight: SpotlightOption = True,
-    estimate: Annotated[
-        bool, typer.Option("--estimate", help="Count judge calls, tokens and dollars; grade nothing.")
-    ] = False,
-    force: Annotated[
-        bool, typer.Option("--force", help="Start even when the estimate exceeds --budget-usd.")
-    ] = False,
-    batch: Annotated[
-        bool,
+    reference_runs: Annotated[
+        int,
         typer.Option(
-            "--batch",
-            help="Judge through the provider's batch API first (ids kept in the run folder); "
-            "prompts that quote measured results still go online.",
+            "--reference-runs",
+            min=0,
+            help="Run each task's reference N times (seeds 1..N, once per task, cached in the run "
+            "folder) and check each metric against the prediction interval of those runs instead "
+            "of the fixed tolerance; 0 (default): the task's tolerance. N >= 2; 8 or more to catch "
+            "a 2x error on a noisy experiment (docs/grading.md).",
         ),
-    ] = False,
+    ] = 0,
+    repeats: Annotated[
+        int,
+        typer.Option(
+            "--repeats",
+            min=1,
+            help="Run each submission K times with different seeds ({seed} in run.command, "
+            "EXPGRADE_SEED); reports pass^k, pass@k and each metric's spread.",
+        ),
+    ] = 1,
+    *,
+    judges: JudgeSettings | None,
 ) -> None:
     """Grade every submission against its task; writes RUN_DIR/results.jsonl, manifest.json and logs/."""
     from expgrade.grading.run.orchestrator import grade_run
@@ -114,6 +94,11 @@ def grade(
         raise UserError(
             f"unknown GPU mode '{gpu_mode}' (expected auto, nvidia, cdi or devices)", field="--gpu-mode"
         )
+    if reference_runs == 1:
+        raise UserError(
+            "one reference run measures no spread: give --reference-runs 0 (the task's tolerance) or N >= 2",
+            field="--reference-runs",
+        )
     if implementation_judging not in IMPLEMENTATION_JUDGING:
         raise UserError(
             f"unknown implementation judging '{implementation_judging}' (expected "
@@ -121,26 +106,6 @@ def grade(
             + ")",
             field="--implementation-judging",
         )
-    judges = (
-        JudgeSettings(
-            models=tuple(judge),
-            api_base=api_base,
-            concurrency=judge_concurrency,
-            rpm=rpm,
-            tpm=tpm,
-            budget_usd=budget_usd,
-            samples=samples,
-            seed=seed,
-            use_cache=not no_cache,
-            spotlight=spotlight,
-            injection_check=injection_check.value,
-            estimate=estimate,
-            force=force,
-            batch=batch,
-        )
-        if judge
-        else None
-    )
     settings = GradeSettings(
         tasks_dir=str(tasks.resolve().parent),
         subtasks=parse_subtasks(subtasks),
@@ -149,39 +114,32 @@ def grade(
         gpu_mode=gpu_mode,
         thresholds=parse_thresholds(pass_threshold or []),
         implementation_judging=implementation_judging,
+        reference_runs=reference_runs,
+        repeats=repeats,
     )
-    warning = unpriced_warning(list(judge or ()), budget_usd)
-    if warning:
-        err_console.print(f"[yellow]warning:[/] {warning}", highlight=False, soft_wrap=True)
-    if judges is None and set(settings.subtasks) & {"design", "implementation", "conclusion"}:
+    if judges is not None:
+        warning = unpriced_warning(list(judges.models), judges.config.budget_usd)
+        if warning:
+            err_console.print(f"[yellow]warning:[/] {warning}", highlight=False, soft_wrap=True)
+    elif set(settings.subtasks) & set(JUDGED_ONLY):
         err_console.print(
-            "[yellow]no --judge given:[/] design, implementation and conclusion are skipped; "
+            f"[yellow]no --judge given:[/] {', '.join(JUDGED_ONLY[:-1])} and {JUDGED_ONLY[-1]} are skipped; "
             "integrity runs its deterministic checks only."
         )
-    if judges is None and (estimate or batch):
-        what = "--estimate" if estimate else "--batch"
-        raise UserError(f"{what} needs a --judge", field=what)
-    if judges is not None and judges.batch and not judges.use_cache:
-        raise UserError("--batch needs the response cache (not --no-cache)", field="--batch")
     if judges is not None and judges.plans_first:
-        from expgrade.cli.judge import check_estimate, judge_in_batches
-        from expgrade.grading.graders.judging import engine_for
+        from expgrade.cli.judge import batch_progress, check_estimate
+        from expgrade.grading.run.plan import batch_run, estimate_run
 
-        requests = _planned_requests(tasks, submissions, settings)
-        engine = engine_for(judges, rate_limiter=None, budget_gate=None)
-        if not check_estimate(engine, requests, judges):
+        if not check_estimate(judges, lambda: estimate_run(tasks, submissions, settings)):
             return
         if judges.batch:  # the answers land in the response cache, where the grading below finds them
-            judge_in_batches(engine, requests, out)
-            t = engine.ledger.run
+            with batch_progress() as on_progress:
+                t, settings = batch_run(tasks, submissions, out, settings, on_progress=on_progress)
             err_console.print(
                 f"batch: {t.calls} calls, {t.cached} answered by the cache, "
                 + ("cost unknown" if t.unknown_cost_calls else f"${t.cost_usd:.4f} at batch rates"),
                 highlight=False,
             )
-            if budget_usd is not None:  # one cap for the batch and the online remainder together
-                left = max(0.0, budget_usd - t.cost_usd)
-                settings = dataclasses.replace(settings, judge=dataclasses.replace(judges, budget_usd=left))
     summary = grade_run(
         tasks,
         submissions,
@@ -199,6 +157,19 @@ def grade(
         print_summary(report_run(out), console)
     for problem in summary.problems:
         err_console.print(f"[red]skipped:[/] {problem}", highlight=False)
+    refs = summary.references
+    if reference_runs:
+        console.print(
+            f"reference runs: {refs.run_now} run now ({refs.duration_s:.1f} s in the sandbox), "
+            f"{refs.cached} from the run folder's cache",
+            highlight=False,
+        )
+        for task_id, why in refs.unusable.items():
+            err_console.print(
+                f"[yellow]reference unusable:[/] {task_id}: {why} (its submissions are unscorable)",
+                highlight=False,
+                soft_wrap=True,
+            )
     cost = "unknown" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
     console.print(
         f"graded {summary.graded_now} submission(s) now, {summary.already_done} already done, "
@@ -209,22 +180,6 @@ def grade(
     )
     if summary.problems:
         raise typer.Exit(1)
-
-
-def _planned_requests(tasks: Path, submissions: Path, settings: GradeSettings) -> list[JudgeRequest]:
-    """Every judge request the run would send (nothing is executed); unreadable submissions are skipped,
-    the run itself reports them."""
-    from expgrade.grading.graders.pipeline import planned_requests
-    from expgrade.grading.run.orchestrator import load_tasks
-    from expgrade.grading.submission_reader import scan_submissions
-
-    by_id = load_tasks(tasks)
-    requests: list[JudgeRequest] = []
-    for loaded in scan_submissions(submissions).submissions:
-        task = by_id.get(loaded.submission.task_id)
-        if task is not None:
-            requests += planned_requests(task, loaded, settings)
-    return requests
 
 
 @app.command()
@@ -268,7 +223,7 @@ def report(
             return
     else:
         text = render_html(data) if format == "html" else render_markdown(data)
-    target = out or run_dir / f"report.{format}"
+    target = out or RunFolder(run_dir).report(format)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(text, encoding="utf-8")
     console.print(f"wrote {target}", highlight=False, soft_wrap=True)

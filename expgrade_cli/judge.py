@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from enum import StrEnum
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -11,33 +12,17 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from expgrade.cli.app import app, console, err_console
+from expgrade.cli.judge_options import judge_options
 from expgrade.grading.errors import UserError
+from expgrade.grading.judge.settings import JudgeSettings
 
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from expgrade.grading.judge import CostLedger, JudgeEngine, JudgeRequest, Rubric, Totals, Verdict
+    from expgrade.grading.judge import CostLedger, JudgeRequest, Rubric, Totals, Verdict
+    from expgrade.grading.judge.batch import OnProgress
     from expgrade.grading.judge.estimate import Estimate, EstimateLine
-    from expgrade.grading.judge.settings import JudgeSettings
     from expgrade.grading.schemas import LabelRow
-
-
-class InjectionCheck(StrEnum):
-    """`--injection-check` of `judge` and `grade` (JudgeSettings.injection_check)."""
-
-    off = "off"
-    paraphrase = "paraphrase"
-
-
-#: The prompt-injection options `judge` and `grade` share; both land on JudgeSettings.
-InjectionCheckOption = Annotated[
-    InjectionCheck,
-    typer.Option("--injection-check", help="paraphrase: re-judge flagged items without the flagged span."),
-]
-SpotlightOption = Annotated[
-    bool,
-    typer.Option("--spotlight/--no-spotlight", help="Datamark the agent's text (about 1.7x its tokens)."),
-]
 
 
 #: Item keys copied onto label rows as grouping columns.
@@ -133,6 +118,11 @@ def cost_summary(ledger: CostLedger, verdicts: list[Verdict]) -> str:
     lines = ["judge cost summary"]
     lines += [line(j, t, [v for v in verdicts if v.judge == j]) for j, t in sorted(ledger.by_judge.items())]
     lines.append(line("total", ledger.run, verdicts))
+    lines += [
+        f"  of which --injection-check {name}: {t.calls} calls, {t.cached} cached; "
+        f"{t.prompt_tokens}+{t.completion_tokens} tokens; {_money(t)}"
+        for name, t in sorted(ledger.by_check.items())
+    ]
     return "\n".join(lines)
 
 
@@ -189,51 +179,39 @@ def _estimate_cells(line: EstimateLine) -> list[str]:
     ]
 
 
-def check_estimate(engine: JudgeEngine, requests: list[JudgeRequest], settings: JudgeSettings) -> bool:
+def check_estimate(settings: JudgeSettings, plan: Callable[[], Estimate]) -> bool:
     """Print the estimate when asked; refuse a run whose expected spend exceeds the budget.
 
-    Returns whether the caller should go on and judge (not when only an estimate was asked for).
+    `plan` makes the estimate (only when one is needed). Returns whether the caller should go
+    on and judge (not when only an estimate was asked for).
     """
-    from expgrade.grading.judge.estimate import estimate
+    from expgrade.grading.judge.estimate import check_budget
 
-    budget_usd = settings.budget_usd
+    budget_usd = settings.config.budget_usd
     if not settings.estimate and (budget_usd is None or settings.force):
         return True
-    est = estimate(engine, requests)
+    est = plan()
     if settings.estimate:
         for table in estimate_tables(est):
             console.print(table)
         return False
-    expected = est.expected_usd
-    if budget_usd is not None and expected is not None and expected > budget_usd:
-        raise UserError(
-            f"the run is estimated at ${expected:.4f}, over --budget-usd {budget_usd:g} "
-            "(see --estimate); --force starts it anyway and the cap still stops it there",
-            field="--budget-usd",
-        )
+    check_budget(est, budget_usd)
     return True
 
 
-def judge_in_batches(engine: JudgeEngine, requests: list[JudgeRequest], run_dir: Path) -> list[Verdict]:
-    """`--batch`: the calls through the provider's batch API, with a progress bar while it works."""
-    from expgrade.grading.judge.batch import judge_batch
-
+@contextmanager
+def batch_progress() -> Iterator[OnProgress]:
+    """`--batch`: a progress bar while the provider works, and the callback that moves it."""
     progress = Progress(
         TextColumn("batch"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err_console
     )
     with progress:
         task = progress.add_task("batch", total=None)
-        return asyncio.run(
-            judge_batch(
-                engine,
-                requests,
-                run_dir,
-                on_progress=lambda done, total: progress.update(task, completed=done, total=total),
-            )
-        )
+        yield lambda done, total: progress.update(task, completed=done, total=total)
 
 
 @app.command("judge")
+@judge_options(required=True, concurrency_names=("--concurrency",), workers=True)
 def judge_cmd(
     items: Annotated[
         Path, typer.Argument(help="JSONL: one object per line with item_id and the rubric's fields")
@@ -241,46 +219,7 @@ def judge_cmd(
     rubric_ref: Annotated[
         str, typer.Option("--rubric", help="rubric id (`expgrade rubrics list`) or a YAML path")
     ],
-    judges: Annotated[
-        list[str], typer.Option("--judge", help="litellm model, e.g. openai/gpt-4o-mini; repeatable")
-    ],
     out: Annotated[Path, typer.Option("--out", help="label table to write (.jsonl, .csv or .parquet)")],
-    api_base: Annotated[
-        str | None, typer.Option("--api-base", envvar="EXPGRADE_API_BASE", help="OpenAI-compatible endpoint")
-    ] = None,
-    concurrency: Annotated[
-        int, typer.Option("--concurrency", min=1, help="calls in flight, all judges")
-    ] = 16,
-    budget_usd: Annotated[
-        float | None, typer.Option("--budget-usd", min=0.0, help="hard cap on spend ($)")
-    ] = None,
-    samples: Annotated[int, typer.Option("--samples", min=1, help="answers per judge and item")] = 1,
-    no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="neither read nor write the response cache")
-    ] = False,
-    cache: Annotated[
-        Path | None, typer.Option("--cache", help="cache file (default $EXPGRADE_CACHE_DIR/judge.sqlite)")
-    ] = None,
-    timeout_s: Annotated[
-        float, typer.Option("--timeout", min=0.1, help="seconds per call before a retry")
-    ] = 120.0,
-    max_retries: Annotated[int, typer.Option("--max-retries", min=0, help="retries on 429/5xx/timeouts")] = 5,
-    rpm: Annotated[float | None, typer.Option("--rpm", min=0.01, help="requests/minute per judge")] = None,
-    tpm: Annotated[float | None, typer.Option("--tpm", min=1.0, help="tokens/minute per judge")] = None,
-    temperature: Annotated[float, typer.Option("--temperature", min=0.0)] = 0.0,
-    seed: Annotated[int, typer.Option("--seed")] = 0,
-    injection_check: InjectionCheckOption = InjectionCheck.off,
-    spotlight: SpotlightOption = True,
-    estimate: Annotated[
-        bool, typer.Option("--estimate", help="count calls, tokens and dollars; call no judge")
-    ] = False,
-    force: Annotated[
-        bool, typer.Option("--force", help="start even when the estimate exceeds --budget-usd")
-    ] = False,
-    batch: Annotated[
-        bool,
-        typer.Option("--batch", help="through the provider's batch API (batch ids kept beside --out)"),
-    ] = False,
     workers: Annotated[
         int,
         typer.Option(
@@ -289,57 +228,39 @@ def judge_cmd(
             help="processes to judge in, one budget and rate limit for all; --concurrency each",
         ),
     ] = 1,
+    *,
+    judges: JudgeSettings,
 ) -> None:
     """Run LLM judges over ITEMS and write one label row per item × judge.
 
     Re-running the same command costs nothing for items already graded (response cache).
     """
     from expgrade.grading.judge import JudgeEngine, load_rubric, unpriced_warning
-    from expgrade.grading.judge.settings import JudgeSettings
+    from expgrade.grading.judge.estimate import estimate
     from expgrade.grading.labels_io import write_label_rows
 
+    settings = judges
     rubric = load_rubric(rubric_ref)
-    if batch and injection_check is InjectionCheck.paraphrase:
-        raise UserError(
-            "--batch and --injection-check paraphrase do not go together: flagged items are judged "
-            "again online, one after the other",
-            field="--injection-check",
-        )
-    settings = JudgeSettings(
-        models=tuple(judges),
-        api_base=api_base,
-        concurrency=concurrency,
-        rpm=rpm,
-        tpm=tpm,
-        budget_usd=budget_usd,
-        samples=samples,
-        seed=seed,
-        temperature=temperature,
-        timeout_s=timeout_s,
-        max_retries=max_retries,
-        use_cache=not no_cache,
-        cache_path=str(cache) if cache else None,
-        spotlight=spotlight,
-        injection_check=injection_check.value,
-        estimate=estimate,
-        force=force,
-        batch=batch,
-        workers=workers,
-    )
     requests = read_items(items, rubric)
-    warning = unpriced_warning(judges, budget_usd)
+    config = settings.config
+    budget_usd = config.budget_usd
+    warning = unpriced_warning(list(settings.models), budget_usd)
     if warning:
         err_console.print(f"[yellow]warning:[/] {warning}", highlight=False, soft_wrap=True)
-    total = len(requests) * len(judges)
-    config = settings.config()
+    total = len(requests) * len(settings.models)
     with JudgeEngine(config) as engine:
-        if not check_estimate(engine, requests, settings):
+        if not check_estimate(settings, lambda: estimate(engine, requests)):
             return
         progress = Progress(
             TextColumn("judging"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err_console
         )
         if settings.batch:
-            verdicts = judge_in_batches(engine, requests, out.resolve().parent)
+            from expgrade.grading.judge.batch import judge_batch
+
+            with batch_progress() as on_progress:
+                verdicts = asyncio.run(
+                    judge_batch(engine, requests, out.resolve().parent, on_progress=on_progress)
+                )
         elif settings.workers > 1:
             from expgrade.grading.judge.workers import judge_in_processes
 
@@ -363,6 +284,7 @@ def judge_cmd(
             unscorable[v.reason] = unscorable.get(v.reason, 0) + 1
     flagged = sum("prompt_injection" in v.flags for v in verdicts)
     flipped = sum("verdict_depends_on_injection" in v.flags for v in verdicts)
+    unsteady = sum("verdict_flips_without_prose" in v.flags for v in verdicts)
     if engine.ledger.budget_refusals:
         console.print(f"budget ${budget_usd} reached: {engine.ledger.budget_refusals} calls not started")
     console.print(
@@ -373,7 +295,8 @@ def judge_cmd(
             else ""
         )
         + (f"; {flagged} flagged prompt_injection" if flagged else "")
-        + (f", {flipped} verdict_depends_on_injection" if flipped else ""),
+        + (f", {flipped} verdict_depends_on_injection" if flipped else "")
+        + (f"; {unsteady} verdict_flips_without_prose" if unsteady else ""),
         highlight=False,
         soft_wrap=True,
     )

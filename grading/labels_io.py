@@ -25,7 +25,7 @@ FORMATS = (".csv", ".jsonl", ".parquet")
 COLUMNS = list(LabelRow.model_fields)
 
 
-def _format_of(path: Path) -> str:
+def format_of(path: Path) -> str:
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         raise UserError(
@@ -46,6 +46,8 @@ def _clean(value: Any) -> Any:
 def _row_from_table(raw: dict[str, Any]) -> dict[str, Any]:
     """CSV and Parquet cells: NaN means empty; flags/extra may arrive JSON-encoded."""
     row = {k: _clean(v) for k, v in raw.items()}
+    if "status" in row and row["status"] is None:
+        row.pop("status")  # an empty cell is the default, graded, as when the column is absent
     for key in ("flags", "extra"):
         v = row.get(key)
         if isinstance(v, str):
@@ -73,7 +75,7 @@ def read_label_rows(path: Path) -> list[LabelRow]:
 
 def read_located_label_rows(path: Path) -> list[tuple[str, LabelRow]]:
     """Each row of one label table with where it is (`line N` in JSONL, `row N` in a table)."""
-    fmt = _format_of(path)
+    fmt = format_of(path)
     if fmt == ".jsonl":
         raw_rows = [(f"line {i}", obj) for i, obj in iter_json_lines(path)]
     else:
@@ -93,28 +95,35 @@ def read_located_label_rows(path: Path) -> list[tuple[str, LabelRow]]:
             (f"row {i + 1}", _row_from_table({str(k): v for k, v in r.items()}))
             for i, r in enumerate(df.to_dict("records"))
         ]
-    rows: list[tuple[str, LabelRow]] = []
-    for where, obj in raw_rows:
-        if fmt == ".csv":
-            obj = _coerce_csv_numbers(obj)
-        try:
-            rows.append((where, LabelRow.model_validate(obj)))
-        except ValidationError as exc:
-            raise UserError(describe_validation_error(exc), file=path, record=where) from None
+    rows = [(where, _validated(obj, path, where, fmt == ".csv")) for where, obj in raw_rows]
     if not rows:
         raise UserError("label table has no rows", file=path)
     return rows
 
 
 def _coerce_csv_numbers(row: dict[str, Any]) -> dict[str, Any]:
+    """CSV cells are text; a cell that is no number stays text so that validation names it."""
     out = dict(row)
-    for key in ("score", "confidence", "cost_usd"):
+    for key in ("score", "confidence", "cost_usd", "response_length", "prompt_tokens", "completion_tokens"):
         if isinstance(out.get(key), str):
-            out[key] = float(out[key])
-    for key in ("response_length", "prompt_tokens", "completion_tokens"):
-        if isinstance(out.get(key), str):
-            out[key] = int(float(out[key]))
+            try:
+                number = float(out[key])
+            except ValueError:
+                continue
+            out[key] = int(number) if key.endswith(("_length", "_tokens")) and number.is_integer() else number
     return out
+
+
+def _validated(obj: dict[str, Any], path: Path, where: str, csv: bool) -> LabelRow:
+    try:
+        return LabelRow.model_validate(_coerce_csv_numbers(obj) if csv else obj)
+    except ValidationError as exc:
+        raise UserError(describe_validation_error(exc), file=path, record=where) from None
+
+
+def validate_table_row(raw: dict[str, Any], path: Path, where: str) -> LabelRow:
+    """One CSV or Parquet row as `read_label_rows` reads it; the error names file, row and field."""
+    return _validated(_row_from_table(raw), path, where, format_of(path) == ".csv")
 
 
 def read_label_tables(paths: Iterable[Path]) -> list[LabelRow]:
@@ -131,7 +140,7 @@ def label_frame(rows: Iterable[LabelRow]) -> pd.DataFrame:
 
 def write_label_rows(path: Path, rows: Iterable[LabelRow]) -> int:
     """Write rows in the format the path's suffix names; returns the row count."""
-    fmt = _format_of(path)
+    fmt = format_of(path)
     rows = list(rows)
     path.parent.mkdir(parents=True, exist_ok=True)
     if fmt == ".jsonl":

@@ -8,16 +8,22 @@ in exactly one place and documented in docs/formats.md:
       results.jsonl                 one ResultRecord per finished grading (append-only)
       manifest.json                 run identity and settings (atomic rewrite)
       judge_batches.jsonl           provider batches submitted by --batch (resume without paying twice)
+      report.html / .md / .json     `expgrade report` (and the demo) render the run report here
       logs/<submission>/
         grading.log                 the pipeline's step log
         execution/stdout.txt        the reproduction command's output
         execution/stderr.txt
         execution/sandbox.json      limits, image, exit status and resource use of that run
+        execution/seed-<seed>/      the same for each further run of --repeats
         implementation/unit_tests.txt   the task's test command output
+      reference/<task>/             --reference-runs: the task's reference, run once per task
+        seed-<seed>.json            one finished run (a ReferenceRun): the cache a resumed run reads
+        seed-<seed>/                its stdout.txt, stderr.txt and sandbox.json
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +32,44 @@ RESULTS = "results.jsonl"
 MANIFEST = "manifest.json"
 LOGS = "logs"
 JUDGE_BATCHES = "judge_batches.jsonl"
+REFERENCE = "reference"
+
+
+def safe_name(name: str) -> str:
+    """Characters unsafe in a file name replaced, so any id maps to one folder."""
+    return re.sub(r"[^\w.\-]+", "_", name).strip(".") or "_"
+
+
+@dataclass(frozen=True)
+class RunLogs:
+    """The files one sandbox run leaves: its output and its sandbox record."""
+
+    root: Path
+
+    @property
+    def stdout(self) -> Path:
+        return self.root / "stdout.txt"
+
+    @property
+    def stderr(self) -> Path:
+        return self.root / "stderr.txt"
+
+    @property
+    def sandbox_record(self) -> Path:
+        return self.root / "sandbox.json"
+
+
+@dataclass(frozen=True)
+class ReferenceLogs:
+    """RUN_DIR/reference/<task>: the task's reference runs, one record and one log folder per seed."""
+
+    root: Path
+
+    def record(self, seed: int) -> Path:
+        return self.root / f"seed-{seed}.json"
+
+    def run(self, seed: int) -> RunLogs:
+        return RunLogs(self.root / f"seed-{seed}")
 
 
 @dataclass(frozen=True)
@@ -44,15 +88,20 @@ class SubmissionLogs:
 
     @property
     def stdout(self) -> Path:
-        return self.execution / "stdout.txt"
+        return RunLogs(self.execution).stdout
 
     @property
     def stderr(self) -> Path:
-        return self.execution / "stderr.txt"
+        return RunLogs(self.execution).stderr
 
     @property
     def sandbox_record(self) -> Path:
-        return self.execution / "sandbox.json"
+        return RunLogs(self.execution).sandbox_record
+
+    def execution_run(self, seed: int, *, first: bool) -> RunLogs:
+        """The first run writes where a single run always did; each further one of --repeats to
+        `execution/seed-<seed>/`."""
+        return RunLogs(self.execution if first else self.execution / f"seed-{seed}")
 
     @property
     def implementation(self) -> Path:
@@ -91,10 +140,22 @@ class RunFolder:
     def logs(self) -> Path:
         return self.root / LOGS
 
+    def report(self, fmt: str) -> Path:
+        """Where `expgrade report --format FMT` writes by default (html, md or json)."""
+        return self.root / f"report.{fmt}"
+
     def submission_logs(self, submission_id: str) -> SubmissionLogs:
-        """Characters unsafe in a file name are replaced, so any submission id maps to one folder."""
-        safe = re.sub(r"[^\w.\-]+", "_", submission_id).strip(".") or "_"
-        return SubmissionLogs(self.logs / safe)
+        return SubmissionLogs(self.logs / safe_name(submission_id))
+
+    def reference(self, task_id: str) -> ReferenceLogs:
+        """Hashed as well as made safe: two tasks whose ids differ only in unsafe characters must
+        never share a cache."""
+        digest = hashlib.sha256(task_id.encode()).hexdigest()[:10]
+        return ReferenceLogs(self.root / REFERENCE / f"{safe_name(task_id)[:100]}-{digest}")
+
+    def reference_records(self) -> list[Path]:
+        """Every cached reference run of the folder (`--reference-runs`)."""
+        return sorted((self.root / REFERENCE).glob("*/seed-*.json"))
 
     def sandbox_records(self) -> list[Path]:
         """Every execution run record of the folder, in submission order."""

@@ -38,6 +38,7 @@ class Unscorable(StrEnum):
     # The grading machinery itself could not decide.
     SANDBOX_ERROR = "sandbox_error"  # the sandbox or clean room failed, not the submission's code
     NOT_RUN = "not_run"  # nothing to run or nothing to check a run against
+    REFERENCE_FAILED = "reference_failed"  # the task's own reference failed, or misses its expected values
     GRADER_ERROR = "grader_error"  # a grader raised; the traceback is in grading.log
     UNREADABLE_SUBMISSION = "unreadable_submission"
     MISSING_GROUND_TRUTH = "missing_ground_truth"  # the benchmark defines the subtask, the task lacks it

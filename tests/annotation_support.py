@@ -330,3 +330,23 @@ def judge_rationales(run: Path) -> set[str]:
     for line in (run / "results.jsonl").read_text().splitlines():
         walk(json.loads(line))
     return found
+
+
+def make_big_run(root: Path) -> tuple[Path, int]:
+    """A graded run whose first submission is 5 MB (a 2.5 MB diff, a 2.5 MB log), judged on 11
+    criteria across design, implementation, conclusion and integrity; returns (run, its bytes)."""
+    run = make_run(root, n_tasks=1, agents=("agentA",))
+    folder = run / "submissions" / "agentA-t0"
+    hunk = "".join(f"+    value_{n} = compute({n})\n" for n in range(80_000))
+    (folder / "patch.diff").write_text(
+        f"diff --git a/m.py b/m.py\n--- a/m.py\n+++ b/m.py\n@@ -0,0 +1 @@\n{hunk}"
+    )
+    (folder / "agent.log").write_text("".join(f"step {n}: loss {1 / (n + 1):.6f}\n" for n in range(110_000)))
+    results = run / "results.jsonl"
+    record = json.loads(results.read_text())
+    design = record["subtasks"]["design"]
+    # the same submission judged on more criteria: implementation and integrity items too
+    record["subtasks"]["implementation"] = {**design}
+    record["subtasks"]["integrity"] = {**design}
+    results.write_text(json.dumps(record) + "\n")
+    return run, sum(p.stat().st_size for p in folder.iterdir())

@@ -14,6 +14,7 @@ from sandbox_support import TINY, submission, tiny_task
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.execution import grade_execution
+from expgrade.grading.judge.config import JudgeConfig
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.run_folder import RunFolder
 from expgrade.grading.sandbox import Limits
@@ -126,24 +127,40 @@ def test_timeout_message_reports_the_limit_applied(tmp_path: Path) -> None:
 
 
 def test_judge_settings_build_the_engine_config() -> None:
-    settings = JudgeSettings(models=("a/x", "b/y"), rpm=60, tpm=1000, budget_usd=2.0, samples=3, seed=7)
-    config = settings.config()
+    settings = JudgeSettings(
+        JudgeConfig.panel(("a/x", "b/y"), rpm=60, tpm=1000, budget_usd=2.0, samples=3, seed=7)
+    )
+    config = settings.engine_config()
     assert [j.model for j in config.judges] == ["a/x", "b/y"] and all(j.rpm == 60 for j in config.judges)
     assert (config.budget_usd, config.samples, config.seed) == (2.0, 3, 7)
     assert settings.model_limits()["b/y"].tpm == 1000
-    with pytest.raises(UserError, match="twice"):
-        JudgeSettings(models=("a/x", "a/x"))
+    with pytest.raises(UserError, match="twice") as err:
+        JudgeConfig.panel(("a/x", "a/x"))
+    assert err.value.field == "--judge"
+
+
+def test_judge_settings_are_one_value_per_panel() -> None:
+    """Every process keeps one engine per configuration, so equal settings must hash alike and a
+    shared limiter or gate (a live object) must not make them differ."""
+    a, b = (JudgeSettings(JudgeConfig.panel(("a/x",), budget_usd=1.0)) for _ in range(2))
+    assert a == b and hash(a) == hash(b)
+    assert a.engine_config(budget_gate=object()) == a.config  # type: ignore[arg-type]
+    assert a.with_budget(0.25).config.budget_usd == 0.25 and a.config.budget_usd == 1.0
+    assert a != JudgeSettings(JudgeConfig.panel(("a/x",), budget_usd=1.0, seed=1))
 
 
 def test_judge_settings_carry_how_the_run_spends() -> None:
     """--estimate, --force, --batch and --workers travel on the one settings object."""
-    assert not JudgeSettings(models=("a/x",)).plans_first
-    assert JudgeSettings(models=("a/x",), estimate=True).plans_first
-    assert JudgeSettings(models=("a/x",), batch=True).plans_first
-    assert JudgeSettings(models=("a/x",), budget_usd=1.0).plans_first  # the estimate is checked first
-    assert not JudgeSettings(models=("a/x",), budget_usd=1.0, force=True).plans_first
+    panel = JudgeConfig.panel(("a/x",))
+    assert not JudgeSettings(panel).plans_first
+    assert JudgeSettings(panel, estimate=True).plans_first
+    assert JudgeSettings(panel, batch=True).plans_first
+    assert JudgeSettings(
+        JudgeConfig.panel(("a/x",), budget_usd=1.0)
+    ).plans_first  # the estimate is checked first
+    assert not JudgeSettings(JudgeConfig.panel(("a/x",), budget_usd=1.0), force=True).plans_first
     with pytest.raises(UserError, match="do not go together") as err:
-        JudgeSettings(models=("a/x",), batch=True, workers=2)
+        JudgeSettings(panel, batch=True, workers=2)
     assert err.value.field == "--workers"
     with pytest.raises(UserError, match="at least 1"):
-        JudgeSettings(models=("a/x",), workers=0)
+        JudgeSettings(panel, workers=0)

@@ -26,6 +26,7 @@ from expgrade.grading.graders.judged import (
 from expgrade.grading.graders.judging import grading_panel, run_judging
 from expgrade.grading.graders.pipeline import integrity_subtask
 from expgrade.grading.graders.settings import GradeSettings
+from expgrade.grading.judge.config import JudgeConfig
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.run.orchestrator import identity
 from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, Submission, Task
@@ -60,7 +61,9 @@ def settings(server: ScriptedServer) -> GradeSettings:
     # the cache is off so every test's verdicts come from its own prompts
     return GradeSettings(
         tasks_dir=".",
-        judge=JudgeSettings(models=("openai/scripted-judge",), api_base=server.url, use_cache=False),
+        judge=JudgeSettings(
+            JudgeConfig.panel(("openai/scripted-judge",), api_base=server.url, use_cache=False)
+        ),
         chunk_chars=700,
     )
 

@@ -67,6 +67,8 @@ def test_expbench_kinds_match_the_published_counts(shared_datasets: Path) -> Non
         t.requirements is None and "requirements" in t.extra["missing_ground_truth"] for t in no_answer
     )
     assert all(t.requirements for t in expbench if "no_answer" not in t.extra)
+    # the original code is known (a reference) exactly for the tasks whose files EXP-Bench deletes
+    assert Counter(t.reference is not None for t in expbench) == {True: 97 + 55, False: 54}
 
 
 def test_expbench_masked_tasks_list_repo_relative_files(expbench: list[Task]) -> None:
@@ -74,6 +76,27 @@ def test_expbench_masked_tasks_list_repo_relative_files(expbench: list[Task]) ->
     assert all(t.masked for t in masked)
     assert all(not m.file.startswith("/") for t in masked for m in t.masked or [])
     assert all(t.masked is None for t in expbench if t.extra["expbench_kind"] != "masked_source")
+
+
+def test_expbench_reference_is_the_repo_with_the_files_it_deletes(
+    expbench: list[Task], datasets: Path
+) -> None:
+    """EXP-Bench deletes `masked_source` (else `source`) from its clone of the paper's repo: the
+    clone holds the original code, and those are the files of the solution."""
+    raw = {}
+    for path in (datasets / "expbench" / "iclr2024").glob("*.json"):
+        paper = path.name.split("_", 1)[0]
+        for i, item in enumerate(json.loads(path.read_text())["questions"]):
+            raw[f"expbench/iclr2024/{paper}/{i}"] = item
+    for task in expbench:
+        item = raw[task.id]
+        deleted = item.get("masked_source", item.get("source"))
+        if deleted is None:
+            assert task.reference is None
+            continue
+        assert task.reference is not None and task.reference.patch is task.reference.path is None
+        assert task.reference.files == [f.removeprefix("/workspace/") for f in deleted]
+    assert {t.reference is None for t in expbench} == {True, False}
 
 
 def test_expbench_design_ground_truth_including_wrapped_and_absent(expbench: list[Task]) -> None:
@@ -115,6 +138,7 @@ def test_autoexperiment_imports_219_rows(shared_datasets: Path) -> None:
     per_file = Counter(t.source.extra["file"] for t in autoexperiment)
     assert per_file == {"mlrc_n=0.jsonl": 4, "mlrc_n=1.jsonl": 36, "mlrc_n=2.jsonl": 179}
     assert all(t.tolerance is not None and t.tolerance.rel == 0.05 for t in autoexperiment)
+    assert all(t.reference is not None for t in autoexperiment)
 
 
 def test_autoexperiment_task_fields(datasets: Path, autoexperiment: list[Task]) -> None:
@@ -129,6 +153,9 @@ def test_autoexperiment_task_fields(datasets: Path, autoexperiment: list[Task]) 
     assert [m.extra["description"] for m in task.masked or []] == [
         f["description"] for f in row["func_details"]
     ]
+    # upstream blanks the functions only in the agent's copy: the repo itself is the reference
+    assert task.reference is not None and task.reference.patch is task.reference.path is None
+    assert task.reference.files == sorted({f["file"] for f in row["func_details"]})
 
 
 def test_autoexperiment_one_element_lists_are_their_metric(autoexperiment: list[Task]) -> None:
@@ -244,6 +271,15 @@ def test_task_problems_empty_file_and_missing_repo(tmp_path: Path) -> None:
     (problem,) = task_problems(path)[1]
     assert "repo.path 'code' is not a folder" in problem
     (tmp_path / "code").mkdir()
+    assert task_problems(path)[1] == []
+    record["reference"] = {"patch": "solution.diff", "files": ["../outside.py"]}
+    path.write_text(json.dumps(record) + "\n")
+    patch_missing, escapes = task_problems(path)[1]
+    assert "reference.patch" in patch_missing and "solution.diff is not a file" in patch_missing
+    assert "reference.files[0]" in escapes
+    (tmp_path / "solution.diff").write_text("")
+    record["reference"] = {"patch": "solution.diff", "files": ["model.py"]}
+    path.write_text(json.dumps(record) + "\n")
     assert task_problems(path)[1] == []
 
 

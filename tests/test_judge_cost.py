@@ -490,3 +490,30 @@ def test_grade_batch_sends_the_planned_calls_as_one_batch_and_grades_from_it(tmp
     for record in records:
         for name in ("design", "implementation"):
             assert record["subtasks"][name]["status"] != "unscorable", record["subtasks"][name]
+
+
+def test_a_runs_estimate_and_batch_are_library_calls(tmp_path: Path) -> None:
+    """What `grade --estimate` and `grade --batch` do, from Python: the estimate counts every planned
+    call, the batch sends them as one, and the settings it hands back keep what the budget has left."""
+    from grade_support import DEMO
+
+    from expgrade.grading.graders.settings import GradeSettings
+    from expgrade.grading.judge.config import JudgeConfig
+    from expgrade.grading.judge.settings import JudgeSettings
+    from expgrade.grading.run.plan import batch_run, estimate_run, run_requests
+
+    tasks, subs = DEMO / "tasks.jsonl", DEMO / "submissions"
+    with ScriptedServer(ServerScript(batch_line_s=0.0)) as server:
+        config = JudgeConfig.panel(
+            (PRICED,), api_base=server.url, budget_usd=1.0, cache_path=tmp_path / "judge.sqlite"
+        )
+        settings = GradeSettings(
+            tasks_dir=str(DEMO), subtasks=("design", "implementation"), judge=JudgeSettings(config)
+        )
+        planned = run_requests(tasks, subs, settings)
+        est = estimate_run(tasks, subs, settings)
+        assert est.total().calls == len(planned) > 0 and server.stats["requests"] == 0
+        spent, after = batch_run(tasks, subs, tmp_path / "run", settings)
+        assert (server.stats["batches_created"], server.stats["batch_lines"]) == (1, len(planned))
+    assert spent.calls == len(planned) and spent.cost_usd > 0
+    assert after.judge is not None and after.judge.config.budget_usd == pytest.approx(1.0 - spent.cost_usd)

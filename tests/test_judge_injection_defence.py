@@ -220,15 +220,18 @@ def test_injection_options_travel_on_judge_settings() -> None:
     from it, and a grading run must record them (they decide verdicts, so resuming under other
     settings is refused)."""
     from expgrade.grading.graders.settings import GradeSettings
+    from expgrade.grading.judge.config import JudgeConfig
     from expgrade.grading.judge.settings import JudgeSettings
     from expgrade.grading.run.orchestrator import identity
 
-    settings = JudgeSettings(models=("openai/gpt-4o-mini",), spotlight=False, injection_check="paraphrase")
-    config = settings.config()
+    settings = JudgeSettings(
+        JudgeConfig.panel(("openai/gpt-4o-mini",), spotlight=False, injection_check="paraphrase")
+    )
+    config = settings.engine_config()
     assert (config.spotlight, config.injection_check) == (False, "paraphrase")
     manifest = identity(GradeSettings(tasks_dir=".", judge=settings))
     assert (manifest["spotlight"], manifest["injection_check"]) == (False, "paraphrase")
-    default = JudgeSettings(models=("openai/gpt-4o-mini",)).config()
+    default = JudgeSettings(JudgeConfig.panel(("openai/gpt-4o-mini",))).engine_config()
     assert (default.spotlight, default.injection_check) == (True, "off")
 
 

@@ -24,8 +24,10 @@ from hypothesis import strategies as st
 from expgrade.grading.graders.inputs import SubmissionInputs
 from expgrade.grading.graders.integrity import ChangedFiles
 from expgrade.grading.graders.judged import Context, grade_implementation
-from expgrade.grading.graders.judging import grading_panel, run_judging
+from expgrade.grading.graders.judging import GradingPanel, grading_panel, run_judging
+from expgrade.grading.graders.pipeline import _describe
 from expgrade.grading.graders.settings import GradeSettings
+from expgrade.grading.judge.config import JudgeConfig
 from expgrade.grading.judge.parse import Parsed, parse_reply, read_label, requirement_answers
 from expgrade.grading.judge.rubrics import load_rubric
 from expgrade.grading.judge.settings import JudgeSettings
@@ -122,6 +124,40 @@ def test_a_garbled_joint_answer_gives_the_meant_verdict_or_none(case: tuple[str,
         assert isinstance(parse_reply(text, None, JOINT), Parsed)
 
 
+REFERENCE = load_rubric("reference-match")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    label=st.sampled_from(["pass", "fail"]),
+    shape=st.sampled_from(["{}", "PASS", "Passed", "**{}**"]),
+    wrap=st.sampled_from(["bare", "fence", "prose"]),
+    commas=st.booleans(),
+    cut=st.one_of(st.none(), st.integers(0, 200)),
+)
+def test_a_garbled_single_verdict_is_the_meant_one_or_unreadable(
+    label: str, shape: str, wrap: str, commas: bool, cut: int | None
+) -> None:
+    written = (
+        shape.format(label)
+        if "{}" in shape
+        else (
+            shape if label == "pass" else shape.replace("P", "F").replace("ASS", "AIL").replace("ass", "ail")
+        )
+    )
+    text = json.dumps({"verdict": written, "rationale": "why", "confidence": 0.7})
+    if commas:
+        text = text.replace("}", ",}")
+    text = {"bare": text, "fence": f"```json\n{text}\n```", "prose": f"My verdict:\n{text}\nDone."}[wrap]
+    if cut is not None:
+        text = text[:cut]
+    parsed = parse_reply(text, None, REFERENCE)
+    if isinstance(parsed, Parsed):
+        assert parsed.label == label  # never another verdict
+    else:
+        assert cut is not None  # only a reply cut short is unreadable (and the engine asks again)
+
+
 def test_labels_are_read_within_the_rubrics_vocabulary_only() -> None:
     ordinal = load_rubric("implementation-joint").model_copy(deep=True)
     ordinal.verdict = ordinal.verdict.model_copy(
@@ -181,7 +217,7 @@ def _criteria(bodies: list[dict]) -> list[list[str]]:
     return [m[1].splitlines() for m in found if m is not None]
 
 
-def _grade(server: ScriptedServer, directive: str) -> JudgedSubtask:
+def _grade(server: ScriptedServer, directive: str, panel: GradingPanel | None = None) -> JudgedSubtask:
     diff = (
         "diff --git a/train.py b/train.py\n--- a/train.py\n+++ b/train.py\n@@ -1 +1,2 @@\n"
         f"+# @@script {directive}@@\n+train()\n"
@@ -191,15 +227,19 @@ def _grade(server: ScriptedServer, directive: str) -> JudgedSubtask:
     ctx = replace(
         Context(TASK, inputs, None, {"implementation": 1.0}, 20_000, None), implementation_judging="joint"
     )
-    grade = GradeSettings(
-        tasks_dir=".",
-        judge=JudgeSettings(models=("openai/scripted-judge",), api_base=server.url, use_cache=False),
-    )
+    chosen = panel or _panel(server, "openai/scripted-judge")
 
     async def go() -> JudgedSubtask:
-        return await grade_implementation(ctx, grading_panel(grade))
+        return await grade_implementation(ctx, chosen)
 
     return run_judging(go())
+
+
+def _panel(server: ScriptedServer, model: str) -> GradingPanel:
+    config = JudgeConfig.panel((model,), api_base=server.url, use_cache=False)
+    panel = grading_panel(GradeSettings(tasks_dir=".", judge=JudgeSettings(config)))
+    assert panel is not None
+    return panel
 
 
 COMBINED = (
@@ -223,7 +263,9 @@ def test_a_judge_that_answers_only_the_first_is_asked_again_smaller_then_one_by_
     server: ScriptedServer,
 ) -> None:
     bodies = server.keep_bodies()
-    sub = _grade(server, "joint=first")
+    panel = _panel(server, "openai/gpt-4o-mini")  # priced: the re-asks have a cost to account for
+    calls_before = panel.engine.ledger.run.calls
+    sub = _grade(server, "joint=first", panel)
     lists = _criteria(bodies)
     # round 1: all four; round 2: the three left out, together; round 3: the two still left out, alone
     assert lists == [
@@ -233,10 +275,16 @@ def test_a_judge_that_answers_only_the_first_is_asked_again_smaller_then_one_by_
         [f"1. {REQUIREMENTS[3]}"],
     ]
     assert [i.evidence["asked"] for i in sub.items if i.evidence] == [1, 2, 3, 3]
+    log = "\n".join(_describe("implementation", sub))
+    assert "- pass: load the data" in log and log.count("asked 3 times") == 2
     assert [i.verdict for i in sub.items] == ["pass", "fail", "pass", "fail"]
     # every call's tokens are on some requirement: the ledger's view and the items' agree
     tokens = sum(j["prompt_tokens"] for i in sub.items for j in i.judge)
     assert tokens == sum(len("\n".join(m["content"] for m in b["messages"])) // 4 for b in bodies)
+    # the re-asks are the run's calls like any other: in the cost ledger and the grading's cost
+    assert panel.engine.ledger.run.calls - calls_before == len(bodies) == 4
+    assert panel.cost_usd == pytest.approx(sum(j["cost_usd"] for i in sub.items for j in i.judge))
+    assert panel.cost_usd is not None and panel.cost_usd > 0
 
 
 def test_a_judge_that_keeps_failing_leaves_the_requirement_unscorable_with_how_often_it_was_asked(
@@ -248,3 +296,15 @@ def test_a_judge_that_keeps_failing_leaves_the_requirement_unscorable_with_how_o
     assert first.evidence is not None and first.evidence["asked"] == 2  # the joint call, then alone
     assert [i.verdict for i in rest] == ["fail", "pass", "fail"]
     assert sub.status == "unscorable" and sub.passed is None  # never a fail
+
+
+def test_a_call_the_budget_refuses_is_not_asked_again(server: ScriptedServer) -> None:
+    config = JudgeConfig.panel(("openai/gpt-4o-mini",), api_base=server.url, use_cache=False, budget_usd=1e-9)
+    panel = grading_panel(GradeSettings(tasks_dir=".", judge=JudgeSettings(config)))
+    assert panel is not None
+    refusals = panel.engine.ledger.budget_refusals
+    server.reset_stats()
+    sub = _grade(server, "joint=first", panel)
+    assert [i.unscorable for i in sub.items] == [Unscorable.BUDGET] * 4  # budget, never parse_error
+    assert [i.evidence["asked"] for i in sub.items if i.evidence] == [1, 1, 1, 1]
+    assert panel.engine.ledger.budget_refusals - refusals == 1 and server.stats["requests"] == 0

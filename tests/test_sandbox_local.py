@@ -331,3 +331,22 @@ def test_a_v2_hierarchy_without_the_memory_controller_gives_the_reason(tmp_path:
         pytest.skip("this cgroup2 mount has the memory controller")
     group, why = cgroup.create(2**30, 100, root=Path("/sys/fs/cgroup/unified"))
     assert group is None and "memory controller is not available" in why
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a loop-mounted work dir needs root")
+def test_unit_tests_run_under_every_limit_the_experiment_gets(local: LocalSandbox, tmp_path: Path) -> None:
+    """The hidden tests go through the experiment's runner: the disk cap ends a flood (three
+    20 MiB files, each under the per-file limit, 60 MiB against a 40 MiB cap), the clean room is
+    one `sandbox gc` can find, and the task's environment is the one the code gets."""
+    from expgrade.grading.graders.unit_tests import run_unit_tests
+
+    fill = "for i in 1 2 3; do dd if=/dev/zero of=f$i bs=1M count=20 || exit 3; done"
+    flood = f'pwd; echo "flag=$TASK_FLAG"; {fill}'
+    task = tiny_task(test_command=flood, disk="40m", timeout_s=60, env={"TASK_FLAG": "from-the-task"})
+    logs = SubmissionLogs(tmp_path)
+    item = run_unit_tests(task, submission("correct"), sandbox=local, tasks_dir=TINY, gpu_ids=[], logs=logs)
+    out = logs.unit_tests.read_text()
+    assert item is not None and item.verdict == "fail" and "exit code 3" in (item.rationale or ""), out
+    assert "No space left on device" in out
+    assert f"/{CLEAN_ROOM_PREFIX}{os.getpid()}-" in out
+    assert "flag=from-the-task" in out

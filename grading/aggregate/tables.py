@@ -12,6 +12,7 @@ from expgrade.grading.aggregate.autoexperiment import autoexperiment_pass
 from expgrade.grading.aggregate.bootstrap import Estimate, clustered_bootstrap_mean
 from expgrade.grading.aggregate.passk import PassAtK, mean_pass_at_k
 from expgrade.grading.schemas import JudgedSubtask, ResultRecord
+from expgrade.grading.schemas.result import RepeatSummary
 from expgrade.grading.subtasks import SUBTASKS, Subtask
 from expgrade.grading.subtasks.passing import is_needed, subtask_passed
 
@@ -29,6 +30,7 @@ class AgentRow:
     integrity_flagged: int = 0
     cost_usd: float | None = 0.0  # None when some judge call had a price nobody knows
     duration_s: float = 0.0
+    repeats: RepeatsRow | None = None  # execution over K seeds (--repeats), when it ran so
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -43,7 +45,51 @@ class AgentRow:
             "integrity_flagged": self.integrity_flagged,
             "cost_usd": self.cost_usd,
             "duration_s": self.duration_s,
+            **({"repeats": self.repeats.as_dict()} if self.repeats is not None else {}),
         }
+
+
+@dataclass
+class RepeatsRow:
+    """One agent's submissions run K times each: the share where all K reproduced (pass^k) and
+    where some did (pass@k), among submissions where that is decided. One submission is one
+    unit however many seeds it ran, so repeats never count as attempts."""
+
+    k: int
+    pass_all: Estimate
+    pass_any: Estimate
+    undecided_all: int
+    undecided_any: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "k": self.k,
+            "pass_all": self.pass_all.as_dict(),
+            "pass_any": self.pass_any.as_dict(),
+            "undecided_all": self.undecided_all,
+            "undecided_any": self.undecided_any,
+        }
+
+
+def repeats_row(recs: Sequence[ResultRecord], boot: dict[str, Any]) -> RepeatsRow | None:
+    """pass^k and pass@k over the agent's repeated executions; None when none was repeated."""
+    repeated = [r for r in recs if r.subtasks.execution is not None and r.subtasks.execution.repeats]
+    if not repeated:
+        return None
+
+    def summary(r: ResultRecord) -> RepeatSummary:
+        assert r.subtasks.execution is not None and r.subtasks.execution.repeats is not None
+        return r.subtasks.execution.repeats
+
+    pass_all, undecided_all = _estimate(repeated, lambda r: summary(r).pass_all, boot)
+    pass_any, undecided_any = _estimate(repeated, lambda r: summary(r).pass_any, boot)
+    return RepeatsRow(
+        k=max(summary(r).k for r in repeated),
+        pass_all=pass_all,
+        pass_any=pass_any,
+        undecided_all=undecided_all,
+        undecided_any=undecided_any,
+    )
 
 
 def cluster_of(rec: ResultRecord) -> str:
@@ -101,6 +147,7 @@ def agent_table(
                 integrity_flagged=sum(1 for r in recs if r.subtasks.integrity and r.subtasks.integrity.flags),
                 cost_usd=_total_cost(recs),
                 duration_s=sum(r.duration_s or 0.0 for r in recs),
+                repeats=repeats_row(recs, boot),
             )
         )
     return rows

@@ -1,18 +1,31 @@
 """Measured vs expected (and vs claimed) numbers, metric by metric, with the task's tolerance.
 
 A metric passes when |measured - expected| <= max(abs, rel * |expected|), with the per-metric
-override if the task gives one (keyed `METRIC` or `EXPERIMENT/METRIC`). NaN and inf never
-pass; a missing metric never passes; an extra metric is reported and ignored.
+override if the task gives one (keyed `METRIC` or `EXPERIMENT/METRIC`), or, when the task's
+reference runs measured its noise (`expgrade.grading.execution.noise`), when it falls inside
+their prediction interval. NaN and inf never pass; a missing metric never passes; an extra
+metric is reported and ignored.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from expgrade.grading.execution.results import Results, is_finite_number
 from expgrade.grading.schemas import Deviation, MetricTolerance, Tolerance
+
+
+class Bounds(Protocol):
+    """A measured value's acceptable range (`noise.Interval`)."""
+
+    @property
+    def low(self) -> float: ...
+
+    @property
+    def high(self) -> float: ...
 
 
 @dataclass
@@ -40,6 +53,11 @@ class Comparison:
                 + ", ".join(
                     f"{d.experiment}/{d.metric} {what} {d.expected:g} measured {d.measured:g}"
                     + (f" (rel. error {d.rel_error:.1%})" if d.rel_error is not None else "")
+                    + (
+                        f" outside the reference runs' interval [{d.low:g}, {d.high:g}]"
+                        if d.low is not None and d.high is not None
+                        else ""
+                    )
                     for d in outside
                     if d.expected is not None and d.measured is not None
                 )
@@ -71,8 +89,15 @@ def within(expected: float, measured: float, tol: MetricTolerance) -> bool:
     return abs(measured - expected) <= max(tol.abs, tol.rel * abs(expected))
 
 
-def compare(reference: Results, measured: Results, tolerance: Tolerance | None) -> Comparison:
-    """Every metric of `reference` against `measured`."""
+def compare(
+    reference: Results,
+    measured: Results,
+    tolerance: Tolerance | None,
+    intervals: Mapping[str, Bounds] | None = None,
+) -> Comparison:
+    """Every metric of `reference` against `measured`; `intervals` ("EXPERIMENT/METRIC" -> bounds)
+    replace the tolerance for the metrics they name."""
+    intervals = intervals or {}
     out = Comparison()
     for experiment, metrics in reference.items():
         got = measured.get(experiment, {})
@@ -93,7 +118,12 @@ def compare(reference: Results, measured: Results, tolerance: Tolerance | None) 
                     Deviation(experiment=experiment, metric=metric, expected=ref, measured=num)
                 )
                 continue
-            if not within(float(ref), float(value), tolerance_for(tolerance, experiment, metric)):
+            bounds = intervals.get(key)
+            if bounds is not None:
+                inside = bounds.low <= float(value) <= bounds.high
+            else:
+                inside = within(float(ref), float(value), tolerance_for(tolerance, experiment, metric))
+            if not inside:
                 out.deviations.append(
                     Deviation(
                         experiment=experiment,
@@ -101,6 +131,8 @@ def compare(reference: Results, measured: Results, tolerance: Tolerance | None) 
                         expected=ref,
                         measured=value,
                         rel_error=rel_error(ref, value),
+                        low=bounds.low if bounds is not None else None,
+                        high=bounds.high if bounds is not None else None,
                     )
                 )
     for experiment, metrics in measured.items():

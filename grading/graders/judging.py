@@ -53,7 +53,7 @@ def engine_for(
         engine = _engines.get(key)
         if engine is None:
             engine = _engines[key] = JudgeEngine(
-                judge.config(rate_limiter=rate_limiter, budget_gate=budget_gate)
+                judge.engine_config(rate_limiter=rate_limiter, budget_gate=budget_gate)
             )
         return engine
 

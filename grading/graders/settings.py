@@ -38,6 +38,11 @@ class GradeSettings:
     #: tokens per requirement against 1.48x (bench/judge.md); per-requirement buys each
     #: requirement a call of its own, at that price. See docs/grading.md.
     implementation_judging: str = "joint"
+    #: Runs of each task's reference (seeds 1..N) whose spread sets the execution tolerance;
+    #: 0: the task's fixed tolerance (docs/grading.md, "Tolerance from measured noise").
+    reference_runs: int = 0
+    #: Runs of each submission with different seeds (pass^k, pass@k); 1: one run, seed 0.
+    repeats: int = 1
     #: A cluster-wide judge rate limiter (the Ray executor's); None = the engine's own, per process.
     rate_limiter: RateLimiter | None = field(default=None, compare=False)
     #: The run's budget gate (the executor's; under Ray one actor for every worker), so that

@@ -4,20 +4,21 @@ A task may name a test command (`run.test_command`) and a folder of tests the ag
 saw (`run.test_files`, relative to TASKS.jsonl). The tests are copied into a clean room
 *after* the submission's change is applied, so the agent cannot have edited them, and the
 command's exit code becomes one more implementation item: code that only looks right to a
-judge fails here.
+judge fails here. They run through the execution grader's runner (`sandbox/clean_run.py`),
+under every limit the experiment gets: disk cap, GPU canary, clean-room name, environment.
 """
 
 from __future__ import annotations
 
-import shutil
-import tempfile
+from contextlib import ExitStack
 from pathlib import Path
 
 from expgrade.grading.graders.judged import deterministic_item
 from expgrade.grading.run_folder import SubmissionLogs
 from expgrade.grading.safepath import check_tree, resolve_inside
-from expgrade.grading.sandbox import Limits, Sandbox, SandboxRequest
-from expgrade.grading.sandbox.cleanroom import CleanRoomError, SubmissionRejected, prepare_clean_room
+from expgrade.grading.sandbox import Limits, Sandbox
+from expgrade.grading.sandbox.clean_run import run_in_clean_room, run_labels
+from expgrade.grading.sandbox.cleanroom import CleanRoomError, SubmissionRejected
 from expgrade.grading.schemas import CriterionItem, Task
 from expgrade.grading.status import Unscorable
 from expgrade.grading.submission_reader import LoadedSubmission
@@ -43,49 +44,44 @@ def run_unit_tests(
     if run is None or command is None or not command.strip():
         return None
     criterion = f"{CRITERION} (`{command}`)"
-    work = Path(tempfile.mkdtemp(prefix="expgrade-tests-"))
-    try:
+    hidden = None
+    if run.test_files:
+        hidden = resolve_inside(tasks_dir, run.test_files, what="run.test_files")
+        check_tree(hidden, what="run.test_files")
+    limits = Limits.from_run(run, tests=True)
+    with ExitStack() as stack:
         try:
-            room = prepare_clean_room(
-                work / "work",
-                repo=task.repo,
-                repo_base=tasks_dir,
-                patch=loaded.patch,
-                workspace=loaded.workspace,
+            ran = stack.enter_context(
+                run_in_clean_room(
+                    task,
+                    sandbox,
+                    command=["sh", "-c", command],
+                    limits=limits,
+                    labels=run_labels(task, loaded),
+                    repo_base=tasks_dir,
+                    patch=loaded.patch,
+                    workspace=loaded.workspace,
+                    hidden_files=hidden,
+                    gpu_ids=gpu_ids,
+                )
             )
         except SubmissionRejected as exc:
             return deterministic_item(UNIT_TESTS, criterion, False, f"the change cannot be applied: {exc}")
         except CleanRoomError as exc:
             return _sandbox_failed(criterion, str(exc))
-        if run.test_files:
-            source = resolve_inside(tasks_dir, run.test_files, what="run.test_files")
-            check_tree(source, what="run.test_files")
-            shutil.copytree(source, room.path, dirs_exist_ok=True)
-        limits = Limits.from_run(run, tests=True)
-        result = sandbox.run(
-            SandboxRequest(
-                command=["sh", "-c", command],
-                workdir=room.path,
-                image=run.image,
-                limits=limits,
-                gpu_ids=tuple(gpu_ids[: run.gpus]),
-                labels={"expgrade.task": task.id[:200], "expgrade.submission": loaded.submission_id[:200]},
-            )
-        )
+        result = ran.result
         logs.implementation.mkdir(parents=True, exist_ok=True)
         output = result.stdout.text() + result.stderr.text()
         logs.unit_tests.write_text(output, encoding="utf-8")
-        if result.error is not None:
-            return _sandbox_failed(criterion, result.error)
-        passed = result.exit_code == 0 and not result.timed_out
-        why = (
-            f"timed out at the {limits.timeout_s:g} s limit"
-            if result.timed_out
-            else f"exit code {result.exit_code}"
-        )
-        return deterministic_item(UNIT_TESTS, criterion, passed, f"{why}: {output.strip()[-400:]}")
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    if result.error is not None:
+        return _sandbox_failed(criterion, result.error)
+    passed = result.exit_code == 0 and not result.timed_out
+    why = (
+        f"timed out at the {limits.timeout_s:g} s limit"
+        if result.timed_out
+        else f"exit code {result.exit_code}"
+    )
+    return deterministic_item(UNIT_TESTS, criterion, passed, f"{why}: {output.strip()[-400:]}")
 
 
 def _sandbox_failed(criterion: str, why: str) -> CriterionItem:

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from expgrade.grading.errors import UserError
 from expgrade.grading.judge.budget import BudgetGate
 from expgrade.grading.judge.limits import RateLimiter
 
-#: `--injection-check`: `paraphrase` judges a flagged item again with the flagged span neutralised.
-InjectionCheck = Literal["off", "paraphrase"]
+#: `--injection-check`: `paraphrase` judges a flagged item again with the flagged span neutralised;
+#: `invariance` judges every item again with the agent's prose (comments, docstrings, markdown,
+#: log text) replaced by placeholders, flagged or not (grading/judge/prose.py).
+InjectionCheck = Literal["off", "paraphrase", "invariance"]
 
 
 def default_cache_path() -> Path:
@@ -43,12 +47,17 @@ class JudgeSpec:
     input_cost_per_token: float | None = None
     output_cost_per_token: float | None = None
     structured_output: bool = True
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict, hash=False)
 
 
-@dataclass
+@dataclass(frozen=True)
 class JudgeConfig:
-    """Engine-wide settings. Only `judges` is required.
+    """Engine-wide settings, the one home of every judge knob. Only `judges` is required.
+
+    Frozen and made of plain values (a shared limiter or gate aside, which is left out of
+    equality), so a grading run's workers get exactly what the driver was given, under Ray too,
+    and each process keeps one engine per configuration. `panel` builds one from model names,
+    as the CLI, the demo and the Inspect scorer ask for it.
 
     `api_base` defaults to `$EXPGRADE_API_BASE`. `budget_usd` is a hard cap: a call starts
     only when its worst-case cost (prompt + `max_tokens` completion) fits in what is left,
@@ -58,7 +67,7 @@ class JudgeConfig:
     limiter; RPM/TPM from the judges are then its business.
     """
 
-    judges: list[JudgeSpec]
+    judges: Sequence[JudgeSpec]
     api_base: str | None = field(default_factory=lambda: os.environ.get("EXPGRADE_API_BASE") or None)
     api_key: str | None = None
     concurrency: int = 16
@@ -79,19 +88,44 @@ class JudgeConfig:
     cache_path: Path = field(default_factory=default_cache_path)
     default_context_window: int = 32_768
     min_field_tokens: int = 128
-    rate_limiter: RateLimiter | None = None
-    budget_gate: BudgetGate | None = None
+    rate_limiter: RateLimiter | None = field(default=None, compare=False)
+    budget_gate: BudgetGate | None = field(default=None, compare=False)
     #: Datamark untrusted text (docs/injection.md).
     spotlight: bool = True
     #: `paraphrase`: a verdict flagged prompt_injection is judged again with the flagged span
-    #: neutralised; a different label flags it `verdict_depends_on_injection`.
+    #: neutralised; a different label flags it `verdict_depends_on_injection`. `invariance`: every
+    #: verdict is judged again without the agent's prose; a different label flags it
+    #: `verdict_flips_without_prose`.
     injection_check: InjectionCheck = "off"
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "judges", tuple(self.judges))
         if not self.judges:
-            raise ValueError("JudgeConfig needs at least one judge")
+            raise UserError("at least one judge model is needed", field="--judge")
         if self.samples < 1 or self.concurrency < 1:
             raise ValueError("samples and concurrency must be at least 1")
-        models = [j.model for j in self.judges]
-        if len(set(models)) != len(models):
-            raise ValueError(f"a judge is listed twice: {models}")
+        if len(set(self.models)) != len(self.models):
+            raise UserError(f"a judge is given twice: {', '.join(self.models)}", field="--judge")
+
+    @classmethod
+    def panel(
+        cls,
+        models: Sequence[str],
+        *,
+        rpm: float | None = None,
+        tpm: float | None = None,
+        api_base: str | None = None,
+        cache_path: Path | str | None = None,
+        **knobs: Any,
+    ) -> JudgeConfig:
+        """Judges by model name, each under the same provider limits (`rpm`, `tpm`); every other
+        knob is a field of this class. `api_base` or `cache_path` None: the defaults above."""
+        if api_base is not None:
+            knobs["api_base"] = api_base
+        if cache_path is not None:
+            knobs["cache_path"] = Path(cache_path)
+        return cls(judges=[JudgeSpec(m, rpm=rpm, tpm=tpm) for m in models], **knobs)
+
+    @property
+    def models(self) -> tuple[str, ...]:
+        return tuple(j.model for j in self.judges)

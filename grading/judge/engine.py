@@ -11,6 +11,7 @@ a `Sample` that is graded or unscorable with a reason: nothing is lost, nothing 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import random
 import time
 import weakref
@@ -31,9 +32,11 @@ from expgrade.grading.judge.ledger import CostLedger
 from expgrade.grading.judge.limits import LocalRateLimiter, ModelLimits, RateLimiter
 from expgrade.grading.judge.parse import Parsed, parse_reply, reask_message
 from expgrade.grading.judge.prompt import Rendered, render, response_format
+from expgrade.grading.judge.prose import prose_free_fields
 from expgrade.grading.judge.rubrics import Rubric, load_rubric
 from expgrade.grading.judge.types import (
     DEPENDS_ON_INJECTION,
+    FLIPS_WITHOUT_PROSE,
     PROMPT_INJECTION,
     QUOTED_INJECTION,
     InjectionSource,
@@ -45,6 +48,8 @@ from expgrade.grading.judge.types import (
 from expgrade.grading.status import Unscorable
 
 OnVerdict = Callable[[Verdict], None]
+#: Which injection check a call belongs to (None: the verdict itself); the ledger sums them apart.
+_CHECK: contextvars.ContextVar[str | None] = contextvars.ContextVar("expgrade_injection_check", default=None)
 
 
 @dataclass
@@ -190,7 +195,29 @@ class JudgeEngine:
             and verdict.status == "graded"
         ):
             await self._paraphrase_check(req, rubric, judge, verdict)
+        elif self.config.injection_check == "invariance" and verdict.status == "graded":
+            await self._invariance_check(req, rubric, judge, verdict)
         return verdict
+
+    async def _invariance_check(
+        self, req: JudgeRequest, rubric: Rubric, judge: JudgeSpec, verdict: Verdict
+    ) -> None:
+        """Judge the item again with the agent's prose replaced by placeholders; a flip is flagged.
+
+        Wording-free: no detector has to recognise the attack, only the verdict has to move.
+        Items whose rubric fields are all prose (`text`, `transcript`) get no second call.
+        """
+        fields = prose_free_fields(rubric, req.fields)
+        if fields is None:
+            return
+        token = _CHECK.set("invariance")
+        try:
+            again = await self._judge_once(replace(req, fields=fields), rubric, judge)
+        finally:
+            _CHECK.reset(token)
+        _add_second_call(verdict, again)
+        if again.status == "graded" and again.label != verdict.label:
+            verdict.flags.append(FLIPS_WITHOUT_PROSE)
 
     async def _paraphrase_check(
         self, req: JudgeRequest, rubric: Rubric, judge: JudgeSpec, verdict: Verdict
@@ -201,15 +228,14 @@ class JudgeEngine:
         """
         quotes = [s.injection_evidence for s in verdict.samples if s.injection_evidence]
         fields = neutralise_fields(rubric, req.fields, quotes)
-        again = await self._judge_once(replace(req, fields=fields), rubric, judge)
-        verdict.neutralised_label = again.label
+        token = _CHECK.set("paraphrase")
+        try:
+            again = await self._judge_once(replace(req, fields=fields), rubric, judge)
+        finally:
+            _CHECK.reset(token)
+        _add_second_call(verdict, again)
         if again.status == "graded" and again.label != verdict.label:
             verdict.flags.append(DEPENDS_ON_INJECTION)
-        verdict.prompt_tokens = (verdict.prompt_tokens or 0) + (again.prompt_tokens or 0)
-        verdict.completion_tokens = (verdict.completion_tokens or 0) + (again.completion_tokens or 0)
-        verdict.cost_usd = (
-            None if verdict.cost_usd is None or again.cost_usd is None else verdict.cost_usd + again.cost_usd
-        )
 
     async def _judge_once(self, req: JudgeRequest, rubric: Rubric, judge: JudgeSpec) -> Verdict:
         cfg = self.config
@@ -219,7 +245,9 @@ class JudgeEngine:
         except ContextOverflow as exc:
             rendered = None
             samples = [Sample(status="unscorable", reason=Unscorable.CONTEXT_OVERFLOW, error=str(exc))]
-        if rendered is not None:
+        if rendered is not None and cfg.samples == 1:  # the common case: no task per call to gather
+            samples = [await self._sample(rendered, judge, cfg.seed)]
+        elif rendered is not None:
             samples = list(
                 await asyncio.gather(
                     *(self._sample(rendered, judge, cfg.seed + i) for i in range(cfg.samples))
@@ -272,7 +300,7 @@ class JudgeEngine:
         return sample
 
     def _replay(self, payload: dict[str, Any], judge: JudgeSpec, rubric_id: str) -> Sample:
-        self.ledger.record(judge.model, rubric_id, 0, 0, 0.0, cached=True)
+        self.ledger.record(judge.model, rubric_id, 0, 0, 0.0, cached=True, check=_CHECK.get())
         return Sample(**{**payload, "cached": True, "cost_usd": 0.0, "cost_known": True, "latency_s": 0.0})
 
     def _worst_case_usd(
@@ -424,8 +452,25 @@ class JudgeEngine:
         elif s.cost_known:
             s.cost_usd = (s.cost_usd or 0.0) + cost
         self.ledger.record(
-            judge.model, rubric_id, pt, ct, cost, cached=False, prefix_cached=reply.cached_tokens
+            judge.model,
+            rubric_id,
+            pt,
+            ct,
+            cost,
+            cached=False,
+            prefix_cached=reply.cached_tokens,
+            check=_CHECK.get(),
         )
+
+
+def _add_second_call(verdict: Verdict, again: Verdict) -> None:
+    """An injection check's second verdict: its label kept, its spend added (part of what grading cost)."""
+    verdict.neutralised_label = again.label
+    verdict.prompt_tokens = (verdict.prompt_tokens or 0) + (again.prompt_tokens or 0)
+    verdict.completion_tokens = (verdict.completion_tokens or 0) + (again.completion_tokens or 0)
+    verdict.cost_usd = (
+        None if verdict.cost_usd is None or again.cost_usd is None else verdict.cost_usd + again.cost_usd
+    )
 
 
 def _rubrics(requests: Sequence[JudgeRequest]) -> dict[str, Rubric]:

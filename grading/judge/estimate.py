@@ -10,19 +10,26 @@ this rubric from the response cache when there is one, else `DEFAULT_COMPLETION_
 Three prices per line: plain; with provider prefix caching (a call reads the longest leading
 run of messages an earlier call sent at the cached rate, once it is long enough to be cached
 at all); and through the batch API where the price table has batch rates.
+
+With `--injection-check invariance` every item with prose to neutralise costs a second call;
+those calls are rendered as sent (prose replaced) and counted on a line of their own,
+`<subtask> (invariance)`. The paraphrase check's calls depend on which verdicts get flagged
+and are not estimated.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
 
+from expgrade.grading.errors import UserError
 from expgrade.grading.judge import client
 from expgrade.grading.judge.engine import JudgeEngine
 from expgrade.grading.judge.fit import ContextOverflow
-from expgrade.grading.judge.rubrics import load_rubric
+from expgrade.grading.judge.prose import prose_free_fields
+from expgrade.grading.judge.rubrics import Rubric, load_rubric
 from expgrade.grading.judge.types import JudgeRequest
 
 #: A verdict object with a two-to-five-sentence rationale, when no past answer says better.
@@ -79,6 +86,18 @@ class Estimate:
         return self.total().usd_prefix_cached
 
 
+def check_budget(est: Estimate, budget_usd: float | None) -> None:
+    """Refuse a run expected to spend more than its budget before it spends anything: the cap
+    would stop it part way, with items left unscorable (budget) for nothing."""
+    expected = est.expected_usd
+    if budget_usd is not None and expected is not None and expected > budget_usd:
+        raise UserError(
+            f"the run is estimated at ${expected:.4f}, over --budget-usd {budget_usd:g} "
+            "(see --estimate); --force starts it anyway and the cap still stops it there",
+            field="--budget-usd",
+        )
+
+
 def _add(a: float | None, b: float | None) -> float | None:
     return None if a is None or b is None else a + b
 
@@ -107,9 +126,7 @@ def estimate(
             counted[key] = client.count_tokens(model, text)
         return counted[key]
 
-    for req in requests:
-        rubric = load_rubric(req.rubric_id)
-        subtask = str(req.meta.get("subtask") or rubric.subtask or rubric.id)
+    for req, rubric, subtask in _calls(engine, requests):
         for judge in cfg.judges:
             line = lines.setdefault((subtask, judge.model), EstimateLine(subtask, judge.model))
             prices = engine.prices(judge)
@@ -157,6 +174,20 @@ def estimate(
                 )
                 line.usd_batch = _add(line.usd_batch, batch)
     return Estimate(list(lines.values()))
+
+
+def _calls(
+    engine: JudgeEngine, requests: Sequence[JudgeRequest]
+) -> Iterator[tuple[JudgeRequest, Rubric, str]]:
+    """Each request with its rubric and subtask line, and the invariance check's second call after it."""
+    for req in requests:
+        rubric = load_rubric(req.rubric_id)
+        subtask = str(req.meta.get("subtask") or rubric.subtask or rubric.id)
+        yield req, rubric, subtask
+        if engine.config.injection_check == "invariance":
+            free = prose_free_fields(rubric, req.fields)
+            if free is not None:
+                yield replace(req, fields=free), rubric, f"{subtask} (invariance)"
 
 
 def _mean_answer(engine: JudgeEngine, model: str, rubric: str) -> int:

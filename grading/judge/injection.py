@@ -15,6 +15,10 @@ verdict can be reproduced, audited and routed to a person. Cheap disguises are f
 compatibility forms (full-width letters), zero-width and Unicode tag characters, common
 Cyrillic and Greek homoglyphs; base64 blocks that decode to text are scanned as well.
 
+`scan` also reports the learned layer's units (`learned`, grading/judge/injection_model.py):
+paraphrases, pleas and notes to the grader in other languages and disguises that no pattern
+describes. Both are deterministic, so the flag stays reproducible.
+
 Trade-off: an order such as "ignore previous instructions" that appears only inside a short
 quotation is taken as a *mention* (an essay about injection, a quoted log line) and gets the
 weaker `quoted_injection_phrase` flag instead of `prompt_injection`; so is a longer quotation
@@ -28,25 +32,14 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from expgrade.grading.judge import injection_model
+from expgrade.grading.judge.fold import normalize
 from expgrade.grading.judge.rubrics import Rubric
 from expgrade.grading.judge.types import PROMPT_INJECTION, QUOTED_INJECTION
-
-_INVISIBLE = dict.fromkeys(
-    map(ord, "\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff\u00ad\u180e")
-)
-# Unicode tag characters (U+E0020..U+E007E) mirror ASCII and render as nothing ("ASCII smuggling").
-_TAGS = {0xE0000 + c: chr(c) for c in range(0x20, 0x7F)} | {0xE0001: None, 0xE007F: None}
-# Cyrillic and Greek letters that look like Latin ones: folded so "Іgnоrе" reads "Ignore".
-_HOMOGLYPHS = str.maketrans(
-    "АВЕКМНОРСТХаеорсухіјѕԁԛԝІЈЅΑΒΕΖΗΙΚΜΝΟΡΤΥΧαοιν",
-    "ABEKMHOPCTXaeopcyxijsdqwIJSABEZHIKMNOPTYXaoiv",
-)
-_FOLD = {**_INVISIBLE, **_TAGS}
 
 #: Where an order starts: the start of a line or clause, or after a word that introduces one.
 _CLAUSE = (
@@ -263,11 +256,6 @@ class Finding:
     end: int = 0
 
 
-def normalize(text: str) -> str:
-    """Fold the cheap disguises: compatibility forms, invisible and tag characters, homoglyphs."""
-    return unicodedata.normalize("NFKC", text).translate(_FOLD).translate(_HOMOGLYPHS)
-
-
 def _inside_quotes(line: str, start: int, end: int) -> bool:
     """Whether line[start:end] lies inside one short quotation that opens before it and closes after it."""
     for open_q, close_q in _QUOTES:
@@ -333,6 +321,11 @@ def _scan_normalized(norm: str, transcript: bool) -> list[Finding]:
             line = norm[line_start : line_end if line_end >= 0 else len(norm)]
             quoted = excusable and _inside_quotes(line, m.start() - line_start, m.end() - line_start)
             findings.append(Finding(name, m.group(0).strip()[:120], quoted, m.start(), m.end()))
+    if not transcript:  # chat transcripts are not what the learned layer was trained on
+        findings += [
+            Finding("learned", unit.strip()[:120], False, start, end)
+            for start, end, unit in injection_model.suspicious_spans(norm)
+        ]
     return findings
 
 

@@ -57,6 +57,9 @@ class CostLedger:
     run: Totals = field(default_factory=Totals)
     by_judge: dict[str, Totals] = field(default_factory=dict)
     by_rubric: dict[str, Totals] = field(default_factory=dict)
+    #: Calls an injection check made (`paraphrase`, `invariance`): already in the totals above,
+    #: shown apart so a run can see what the check cost.
+    by_check: dict[str, Totals] = field(default_factory=dict)
     #: Calls of this engine the budget gate refused (they ended `unscorable (budget)`).
     budget_refusals: int = 0
 
@@ -70,18 +73,24 @@ class CostLedger:
         *,
         cached: bool,
         prefix_cached: int = 0,
+        check: str | None = None,
     ) -> None:
         for totals in (
             self.run,
             self.by_judge.setdefault(judge, Totals()),
             self.by_rubric.setdefault(rubric, Totals()),
+            *([self.by_check.setdefault(check, Totals())] if check else []),
         ):
             totals.add(prompt, completion, cost, cached=cached, prefix_cached=prefix_cached)
 
     def merge(self, other: CostLedger) -> None:
         """Add another engine's ledger (a worker process's) to this one."""
         self.run.merge(other.run)
-        for mine, theirs in ((self.by_judge, other.by_judge), (self.by_rubric, other.by_rubric)):
+        for mine, theirs in (
+            (self.by_judge, other.by_judge),
+            (self.by_rubric, other.by_rubric),
+            (self.by_check, other.by_check),
+        ):
             for key, totals in theirs.items():
                 mine.setdefault(key, Totals()).merge(totals)
         self.budget_refusals += other.budget_refusals

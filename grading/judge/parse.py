@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -128,6 +129,20 @@ def _objects(text: str) -> list[dict[str, Any]]:
 
 _LABEL_NOISE = " \t\n\"'`*_.,;:!()[]"
 _INFLECTIONS = ("", "s", "es", "ed", "d", "ing")
+_SEPARATORS = re.compile(r"[\s_-]+")
+
+
+@lru_cache(maxsize=64)
+def _label_forms(labels: tuple[str, ...]) -> dict[str, str | None]:
+    """Every way of writing each label (case and separators folded) -> the label; None for a form
+    two labels share, which names neither."""
+    forms: dict[str, str | None] = {}
+    for label in labels:
+        base = _SEPARATORS.sub(" ", label.lower())
+        for ending in _INFLECTIONS:
+            form = base + ending
+            forms[form] = label if forms.get(form, label) == label else None
+    return forms
 
 
 def read_label(raw: Any, rubric: Rubric) -> str | None:
@@ -139,14 +154,8 @@ def read_label(raw: Any, rubric: Rubric) -> str | None:
     """
     if not isinstance(raw, str):
         return None
-    word = re.sub(r"[\s_-]+", " ", raw.strip(_LABEL_NOISE).lower())
-    matches = {
-        label
-        for label in rubric.verdict.labels
-        for ending in _INFLECTIONS
-        if word == re.sub(r"[\s_-]+", " ", label.lower()) + ending
-    }
-    return matches.pop() if len(matches) == 1 else None
+    word = _SEPARATORS.sub(" ", raw.strip(_LABEL_NOISE).lower())
+    return _label_forms(tuple(rubric.verdict.labels)).get(word)
 
 
 def parse_reply(content: str | None, refusal: str | None, rubric: Rubric) -> Parsed | ParseFailure:

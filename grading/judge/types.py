@@ -22,6 +22,9 @@ QUOTED_INJECTION = "quoted_injection_phrase"
 TRUNCATED = "input_truncated"
 #: Flag set by the paraphrase check when the verdict changes once the flagged span is neutralised.
 DEPENDS_ON_INJECTION = "verdict_depends_on_injection"
+#: Flag set by the invariance check when the verdict changes once the agent's prose is replaced
+#: by placeholders: words steered it, in whatever wording or language.
+FLIPS_WITHOUT_PROSE = "verdict_flips_without_prose"
 
 #: Who raised a `prompt_injection` flag: the pattern layer, the judge itself, or both.
 InjectionSource = Literal["pattern", "judge", "both"]
@@ -117,7 +120,8 @@ class Verdict:
     injection_suspected: bool = False
     #: Who flagged `prompt_injection` (None when nobody did).
     injection_source: InjectionSource | None = None
-    #: The label the judge gave with the flagged span neutralised (paraphrase check only).
+    #: The label the judge gave with the flagged span (paraphrase check) or the agent's prose
+    #: (invariance check) neutralised; None when no second call was made.
     neutralised_label: str | None = None
     #: Of `prompt_tokens`, those billed at the provider's cached-prefix rate.
     cached_prompt_tokens: int = 0

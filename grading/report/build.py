@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from expgrade.grading.aggregate import agent_table
-from expgrade.grading.judge.types import DEPENDS_ON_INJECTION, PROMPT_INJECTION
+from expgrade.grading.judge.types import DEPENDS_ON_INJECTION, FLIPS_WITHOUT_PROSE, PROMPT_INJECTION
 from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord, RunReport
+from expgrade.grading.schemas.result import ReferenceRun
 from expgrade.grading.subtasks import LETTERS, SUBTASKS, judged_results
 from expgrade.grading.subtasks.passing import is_needed, subtask_passed
 
@@ -50,6 +51,12 @@ def _status(sub: JudgedSubtask | ExecutionSubtask | None) -> dict[str, Any] | No
             expected_results=sub.expected_results,
             deviations=[d.model_dump(exclude={"extra"}) for d in sub.deviations],
         )
+        if sub.seed is not None:
+            out["seed"] = sub.seed
+        if sub.tolerance is not None:
+            out["tolerance"] = sub.tolerance.model_dump(mode="json", exclude={"extra"})
+        if sub.repeats is not None:
+            out["repeats"] = sub.repeats.model_dump(mode="json", exclude={"extra"})
     return out
 
 
@@ -61,9 +68,11 @@ def build_report(
     n_boot: int = 1000,
     confidence: float = 0.95,
     seed: int | None = None,
+    references: list[ReferenceRun] | None = None,
 ) -> RunReport:
     """The report of a run's `records`, without its calibration block (expgrade.calibration.run_report).
 
+    references: the run folder's reference runs (`--reference-runs`), for what they cost.
     Reading them is the caller's (expgrade.grading.run.store.report_run)."""
     seed = int(manifest.get("seed", 0)) if seed is None else seed
     attempts = Counter((r.agent, r.task_id) for r in records)
@@ -112,7 +121,33 @@ def build_report(
             if s.judged
         },
     }
+    if references:
+        data["reference_runs"] = _reference_cost(references, records)
     return RunReport.model_validate(data)
+
+
+def _reference_cost(references: list[ReferenceRun], records: list[ResultRecord]) -> dict[str, Any]:
+    """Sandbox time of the reference runs, per task and in all, and spread over the results it served."""
+    by_task: dict[str, list[ReferenceRun]] = defaultdict(list)
+    for run in references:
+        by_task[run.task_id].append(run)
+    total = sum(r.duration_s or 0.0 for r in references)
+    served = sum(1 for r in records if r.task_id in by_task)
+    return {
+        "runs": len(references),
+        "duration_s": round(total, 3),
+        "submissions": served,
+        "duration_s_per_submission": round(total / served, 3) if served else None,
+        "tasks": [
+            {
+                "task_id": task_id,
+                "runs": len(runs),
+                "failed": sum(r.status != "ran" for r in runs),
+                "duration_s": round(sum(r.duration_s or 0.0 for r in runs), 3),
+            }
+            for task_id, runs in sorted(by_task.items())
+        ],
+    }
 
 
 def _unscorable_counts(records: list[ResultRecord]) -> list[dict[str, Any]]:
@@ -140,7 +175,8 @@ def _flag_counts(records: list[ResultRecord]) -> dict[str, int]:
 
 
 def _injection_counts(records: list[ResultRecord]) -> dict[str, dict[str, int]]:
-    """Per agent: judged items flagged prompt_injection, by who flagged them, and how many flipped.
+    """Per agent: judged items flagged prompt_injection, by who flagged them, and how many flipped
+    (without the flagged span, or without the agent's prose: `verdict_flips_without_prose`).
 
     Counted per item (one criterion of one submission), not per judge: a panel of three that
     all saw the same attack is one flagged item.
@@ -149,6 +185,8 @@ def _injection_counts(records: list[ResultRecord]) -> dict[str, dict[str, int]]:
     for r in records:
         for _, sub in judged_results(r.subtasks):
             for item in sub.items:
+                if FLIPS_WITHOUT_PROSE in item.flags:  # wording-free: counted flagged or not
+                    out[r.agent][FLIPS_WITHOUT_PROSE] += 1
                 if PROMPT_INJECTION not in item.flags:
                     continue
                 judges = (

@@ -11,16 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from expgrade.grading.estimate import format_estimate
+from expgrade.grading.subtasks import JUDGED_SUBTASKS
 
 UNCALIBRATED = "uncalibrated judge"
 #: report table key -> calibration key (execution is measured by the sandbox, not judged)
-CALIBRATION_KEYS = {
-    "design": "design",
-    "implementation": "implementation",
-    "conclusion": "conclusion",
-    "integrity": "integrity",
-    "all": "all_passed",
-}
+CALIBRATION_KEYS = {**{name: name for name in JUDGED_SUBTASKS}, "all": "all_passed"}
 ROW_HEADERS = (
     "subtask",
     "raw pass rate",

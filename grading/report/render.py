@@ -96,6 +96,7 @@ def render_markdown(run_report: RunReport) -> str:
         for a in report["agents"]
     ]
     lines += ["", "Unscorable results are left out of each rate and counted here: " + "; ".join(left_out), ""]
+    lines += _markdown_noise(report)
     lines += ["## Judge calibration", "", *calibration.headline(report), ""]
     for title, rows in calibration.tables(report):
         lines += [f"### {title}", ""]
@@ -179,6 +180,63 @@ def render_markdown(run_report: RunReport) -> str:
     return "\n".join(lines) + "\n"
 
 
+def repeat_rows(report: dict[str, Any]) -> list[list[str]]:
+    """agent, K, pass^k, pass@k, undecided: one row per agent whose executions were repeated."""
+    return [
+        [
+            a["agent"],
+            str(a["repeats"]["k"]),
+            fmt_est(a["repeats"]["pass_all"]),
+            fmt_est(a["repeats"]["pass_any"]),
+            f"{a['repeats']['undecided_all']} / {a['repeats']['undecided_any']}",
+        ]
+        for a in report["agents"]
+        if a.get("repeats")
+    ]
+
+
+REPEAT_HEADERS = [
+    "agent",
+    "K",
+    "pass^k (all K reproduced)",
+    "pass@k (some reproduced)",
+    "undecided (^k / @k)",
+]
+
+
+def reference_line(report: dict[str, Any]) -> str | None:
+    block = report.get("reference_runs")
+    if not block:
+        return None
+    per = block["duration_s_per_submission"]
+    return (
+        f"{block['runs']} reference run(s) over {len(block['tasks'])} task(s): {block['duration_s']:.1f} s "
+        f"of sandbox time, paid once per task"
+        + (f", {per:.1f} s per graded submission ({block['submissions']})" if per is not None else "")
+        + ". Each metric of those tasks was checked against the runs' prediction interval "
+        "(the execution records say where each tolerance came from)."
+    )
+
+
+def _markdown_noise(report: dict[str, Any]) -> list[str]:
+    lines: list[str] = []
+    rows = repeat_rows(report)
+    if rows:
+        lines += ["## Execution over K seeds (--repeats)", "", "| " + " | ".join(REPEAT_HEADERS) + " |"]
+        lines += ["|---" * len(REPEAT_HEADERS) + "|"]
+        lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in rows] + [""]
+    line = reference_line(report)
+    if line is not None:
+        block = report["reference_runs"]
+        lines += ["## Reference runs (--reference-runs)", "", line, ""]
+        lines += ["| task | runs | failed | sandbox s |", "|---|---|---|---|"]
+        lines += [
+            f"| {_md_cell(t['task_id'])} | {t['runs']} | {t['failed']} | {t['duration_s']:.1f} |"
+            for t in block["tasks"]
+        ] + [""]
+    return lines
+
+
 def _cls(value: Any) -> str:
     return {True: "pass", "pass": "pass", False: "fail", "fail": "fail"}.get(value, "unk")
 
@@ -212,4 +270,7 @@ def render_html(run_report: RunReport) -> str:
         explain=describe_verdict,
         cost=fmt_cost,
         json=lambda v: json.dumps(v, ensure_ascii=False),
+        repeat_rows=repeat_rows(report),
+        repeat_headers=REPEAT_HEADERS,
+        reference_line=reference_line(report),
     )

@@ -7,8 +7,15 @@ from rich.console import Console
 from rich.table import Table
 
 from expgrade.grading.report.calibration import UNCALIBRATED, calibrated
-from expgrade.grading.report.render import HEADERS, SUBTASK_KEYS
+from expgrade.grading.report.render import HEADERS, REPEAT_HEADERS, SUBTASK_KEYS, repeat_rows
 from expgrade.grading.schemas import RunReport
+from expgrade.grading.subtasks import SUBTASKS
+
+
+def _short(column: str) -> str:
+    """A subtask's column in the terminal: a word past three letters is cut to three (`integrity`
+    -> `Int`), because the full word costs the last column its room at 80 columns."""
+    return column if len(column) <= 3 else column[:3].capitalize()
 
 
 def print_summary(report: RunReport, console: Console) -> None:
@@ -21,16 +28,23 @@ def print_summary(report: RunReport, console: Console) -> None:
         padding=(0, 0),
     )
     table.add_column("agent", no_wrap=True, min_width=8)
-    for h in HEADERS:
-        # "integrity" abbreviated: the full word costs the last column its room at 80 columns.
-        table.add_column("Int" if h == "integrity" else h, justify="right", no_wrap=True, min_width=9)
+    for h in (*(_short(s.column) for s in SUBTASKS), HEADERS[-1]):
+        table.add_column(h, justify="right", no_wrap=True, min_width=9)
     for a in data["agents"]:
         cells = []
         for k in SUBTASK_KEYS:
             est = a["pass_rates"][k]
             cells.append("–" if est["value"] is None else f"{est['value']:.2f} ({est['n']})")
         table.add_row(a["agent"], *cells)
-    table.caption = "D design · I implementation · E execution · C conclusion · Int integrity"
+    table.caption = " · ".join(f"{_short(s.column)} {s.name}" for s in SUBTASKS)
     if not calibrated(data):
         table.caption += f"\n{UNCALIBRATED}: `expgrade report RUN --gold ...` corrects these"
     console.print(table)
+    rows = repeat_rows(data)
+    if rows:
+        repeats = Table(title="execution over K seeds (--repeats)", box=box.SIMPLE_HEAVY, pad_edge=False)
+        for h in REPEAT_HEADERS:
+            repeats.add_column(h, justify="left" if h == "agent" else "right")
+        for row in rows:
+            repeats.add_row(*row)
+        console.print(repeats)

@@ -21,6 +21,7 @@ from rich.panel import Panel
 from expgrade import grading
 from expgrade.grading.errors import UserError
 from expgrade.grading.graders.settings import GradeSettings
+from expgrade.grading.judge.config import JudgeConfig
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.report import print_summary, render_html, render_markdown
 from expgrade.grading.run.orchestrator import grade_run
@@ -124,7 +125,7 @@ def run_demo(
     try:
         settings = GradeSettings(
             tasks_dir=str(source),
-            judge=JudgeSettings(models=tuple(judges), api_base=api_base, use_cache=server is None)
+            judge=JudgeSettings(JudgeConfig.panel(judges, api_base=api_base, use_cache=server is None))
             if judges
             else None,
             sandbox=chosen,
@@ -143,14 +144,14 @@ def run_demo(
             server.stop()
     folder = RunFolder(run_dir)
     data = report(run_dir)
-    (run_dir / "report.html").write_text(render_html(data), encoding="utf-8")
-    (run_dir / "report.md").write_text(render_markdown(data), encoding="utf-8")
+    folder.report("html").write_text(render_html(data), encoding="utf-8")
+    folder.report("md").write_text(render_markdown(data), encoding="utf-8")
     print_summary(data, console)
     console.print(
         f"\ngraded {summary.total} submission(s) in {summary.wall_s:.1f} s"
         + (" (verdicts SCRIPTED)" if server is not None else "")
         + ". Look at:\n"
-        f"  report      {run_dir / 'report.html'}  (and report.md)\n"
+        f"  report      {folder.report('html')}  (and report.md)\n"
         f"  results     {folder.results}\n"
         f"  logs        {folder.logs}/<submission>/grading.log\n"
         f"  manifest    {folder.manifest}\n"

@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from expgrade.grading.dispatch import Job
+from expgrade.grading.execution.reference import run_reference
 from expgrade.grading.graders.pipeline import grade_submission
 from expgrade.grading.graders.settings import GradeSettings
 from expgrade.grading.run_folder import RunFolder
+from expgrade.grading.sandbox import make_sandbox
 from expgrade.grading.schemas import Task
 from expgrade.grading.submission_reader import LoadedSubmission
 
@@ -23,6 +25,22 @@ def grade_job(job: Job, gpu_ids: list[int], *, settings: GradeSettings, run_dir:
     loaded: LoadedSubmission = job.payload["submission"]
     logs = RunFolder(Path(run_dir)).submission_logs(loaded.submission_id)
     logs.root.mkdir(parents=True, exist_ok=True)
-    outcome = grade_submission(task, loaded, settings, gpu_ids=gpu_ids, logs=logs)
+    outcome = grade_submission(
+        task, loaded, settings, gpu_ids=gpu_ids, logs=logs, basis=job.payload.get("basis")
+    )
     logs.grading_log.write_text("\n".join(outcome.log) + "\n", encoding="utf-8")
     return outcome.record.model_dump(mode="json")
+
+
+def reference_job(job: Job, gpu_ids: list[int], *, settings: GradeSettings, run_dir: str) -> dict[str, Any]:
+    """One run of a task's reference (`--reference-runs`); the driver caches what it returns."""
+    task: Task = job.payload["task"]
+    run = run_reference(
+        task,
+        job.payload["seed"],
+        make_sandbox(settings.sandbox, settings.gpu_mode),
+        tasks_dir=Path(settings.tasks_dir),
+        logs=RunFolder(Path(run_dir)).reference(task.id),
+        gpu_ids=gpu_ids,
+    )
+    return run.model_dump(mode="json")

@@ -23,7 +23,9 @@ from expgrade.grading.jsonl import load_json
 from expgrade.grading.run_folder import RunFolder
 
 #: Manifest keys that must agree between runs writing into the same folder.
-IDENTITY = ("subtasks", "judges", "rubrics", "thresholds", "seed", "samples")
+IDENTITY = ("subtasks", "judges", "rubrics", "thresholds", "seed", "samples", "reference_runs", "repeats")
+#: What a key of IDENTITY meant in folders written before it existed.
+_BEFORE = {"reference_runs": 0, "repeats": 1}
 _DEPENDENCIES = ("litellm", "pydantic", "numpy", "pandas", "docker", "typer", "ray")
 
 
@@ -73,7 +75,7 @@ def check_resume(old: dict[str, Any], identity: dict[str, Any], run_dir: Path) -
     diffs = [
         f"{key}: folder has {json.dumps(old.get(key))}, now {json.dumps(identity.get(key))}"
         for key in IDENTITY
-        if old.get(key) != identity.get(key)
+        if old.get(key, _BEFORE.get(key)) != identity.get(key, _BEFORE.get(key))
     ]
     if diffs:
         raise UserError(

@@ -39,6 +39,7 @@ from expgrade.grading.run.manifest import (
     now,
     write_manifest,
 )
+from expgrade.grading.run.references import ReferencePhase, run_references
 from expgrade.grading.run.store import ResultsStore, read_results, result_key
 from expgrade.grading.run_folder import RunFolder
 from expgrade.grading.schemas import ResultRecord, Task
@@ -55,6 +56,7 @@ class RunSummary:
     problems: list[str] = field(default_factory=list)
     cost_usd: float | None = 0.0
     wall_s: float = 0.0
+    references: ReferencePhase = field(default_factory=ReferencePhase)
 
 
 def load_tasks(path: Path) -> dict[str, Task]:
@@ -81,11 +83,13 @@ def identity(settings: GradeSettings) -> dict[str, Any]:
         "judges": list(judge.models) if judge else [],
         "rubrics": rubrics,
         "thresholds": settings.thresholds,
-        "seed": judge.seed if judge else 0,
-        "samples": judge.samples if judge else 1,
-        "injection_check": judge.injection_check if judge else "off",
-        "spotlight": judge.spotlight if judge else True,
+        "seed": judge.config.seed if judge else 0,
+        "samples": judge.config.samples if judge else 1,
+        "injection_check": judge.config.injection_check if judge else "off",
+        "spotlight": judge.config.spotlight if judge else True,
         "implementation_judging": settings.implementation_judging,
+        "reference_runs": settings.reference_runs,
+        "repeats": settings.repeats,
     }
 
 
@@ -168,19 +172,25 @@ def grade_run(
     store = ResultsStore.open(run_dir)
     todo = [(t, s) for t, s in pairs if result_key(t.id, s.submission_id) not in store.finished]
     done_before = len(pairs) - len(todo)
-    judge = settings.judge
-    if judge is not None and judge.budget_usd is not None:  # what earlier sessions spent counts
-        judge = dataclasses.replace(judge, budget_usd=max(0.0, judge.budget_usd - _spent(store)))
     execute = "execution" in settings.subtasks
+    references = ReferencePhase()
+    if execute and settings.reference_runs:
+        needed = list({t.id: t for t, _ in todo}.values())
+        references = run_references(
+            needed, run_dir, settings, executor=executor, concurrency=concurrency, console=console
+        )
+    judge = settings.judge
+    if judge is not None and judge.config.budget_usd is not None:  # what earlier sessions spent counts
+        judge = judge.with_budget(max(0.0, judge.config.budget_usd - _spent(store)))
     jobs = [
         Job(
             key=result_key(t.id, s.submission_id),
-            payload={"task": t, "submission": s},
+            payload={"task": t, "submission": s, "basis": references.bases.get(t.id)},
             resources=resources_for(t.run, execute=execute),
         )
         for t, s in todo
     ]
-    summary = RunSummary(run_dir, len(pairs), done_before, 0, problems)
+    summary = RunSummary(run_dir, len(pairs), done_before, 0, problems, references=references)
     cost: list[float | None] = [0.0]
 
     with _progress(console, len(pairs), done_before) as (progress, bar):
@@ -193,7 +203,8 @@ def grade_run(
             progress.update(bar, advance=1, cost=_money(cost[0]))
 
         if judge is not None:  # one limiter and one budget for every grading (under Ray: the whole cluster)
-            gate = runner.budget_gate(judge.budget_usd) if judge.budget_usd is not None else None
+            budget = judge.config.budget_usd
+            gate = runner.budget_gate(budget) if budget is not None else None
             settings = dataclasses.replace(
                 settings,
                 judge=judge,

@@ -19,6 +19,7 @@ from expgrade.grading.report import build_report
 from expgrade.grading.run.manifest import load_manifest
 from expgrade.grading.run_folder import RunFolder
 from expgrade.grading.schemas import ResultRecord, RunReport
+from expgrade.grading.schemas.result import ReferenceRun
 
 
 def result_key(task_id: str, submission_id: str) -> str:
@@ -70,4 +71,17 @@ def report_run(
         n_boot=n_boot,
         confidence=confidence,
         seed=seed,
+        references=read_reference_runs(run_dir),
     )
+
+
+def read_reference_runs(run_dir: Path) -> list[ReferenceRun]:
+    """Every cached reference run of the folder (`--reference-runs`); unreadable ones are skipped
+    (the next grading runs them again)."""
+    runs = []
+    for path in RunFolder(run_dir).reference_records():
+        try:
+            runs.append(ReferenceRun.model_validate_json(path.read_text(encoding="utf-8")))
+        except (ValueError, OSError):
+            continue
+    return runs

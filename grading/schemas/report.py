@@ -64,6 +64,16 @@ class PassAtKRow(ReportModel):
     n_undecided_attempts: int
 
 
+class RepeatsSummary(ReportModel):
+    """Execution over K seeds per submission (`--repeats K`): pass^k and pass@k among decided ones."""
+
+    k: int
+    pass_all: ReportEstimate
+    pass_any: ReportEstimate
+    undecided_all: int
+    undecided_any: int
+
+
 class AgentSummary(ReportModel):
     """One agent's row: pass rates per subtask and `all` (All-✓) among decided results."""
 
@@ -78,6 +88,7 @@ class AgentSummary(ReportModel):
     integrity_flagged: int
     cost_usd: Number | None
     duration_s: Number
+    repeats: RepeatsSummary | None = Field(None, description="with --repeats K > 1")
 
 
 class UnscorableCount(ReportModel):
@@ -118,6 +129,9 @@ class ExecutionView(ReportModel):
     measured_results: dict[str, Any]
     expected_results: dict[str, Any]
     deviations: list[dict[str, Any]]
+    seed: int | None = Field(None, description="the run's seed, where recorded")
+    tolerance: dict[str, Any] | None = Field(None, description="where the tolerance came from, and why")
+    repeats: dict[str, Any] | None = Field(None, description="pass^k, pass@k and spread over K seeds")
     #: set when the status is itself an unscorable reason (the status vocabulary)
     unscorable: str | None = None
 
@@ -187,6 +201,23 @@ class CalibrationBlock(ReportModel):
     gold: GoldMatch | None = Field(None, description="how the gold labels matched the run (with --gold)")
 
 
+class ReferenceTaskCost(ReportModel):
+    task_id: str
+    runs: int
+    failed: int
+    duration_s: Number
+
+
+class ReferenceRunsBlock(ReportModel):
+    """What `--reference-runs` cost: sandbox time, paid once per task, not per submission."""
+
+    runs: int
+    duration_s: Number
+    submissions: int = Field(description="results of the tasks that have reference runs")
+    duration_s_per_submission: Number | None
+    tasks: list[ReferenceTaskCost]
+
+
 class RunReport(ReportModel):
     """A run's report: per-agent tables, counts, per-task drill-down and the calibration block."""
 
@@ -205,6 +236,7 @@ class RunReport(ReportModel):
     tasks: list[TaskView]
     scores: dict[str, list[AgentScore]]
     calibration: CalibrationBlock | None = None
+    reference_runs: ReferenceRunsBlock | None = Field(None, description="with --reference-runs")
 
     def with_calibration(self, block: CalibrationBlock) -> RunReport:
         return self.model_copy(update={"calibration": block})

@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from expgrade.grading.schemas.base import Record
+from expgrade.grading.schemas.task import Tolerance
 from expgrade.grading.status import JudgedStatus, Unscorable
 
 ExecutionStatus = Literal[
@@ -19,11 +20,16 @@ ExecutionStatus = Literal[
     "patch_failed",
     "sandbox_error",
     "not_run",
+    "reference_failed",
 ]
 
 #: Execution statuses that say the grader could not decide (an execution "timeout" is the
 #: code's fault: a fail, unlike a judge's).
-_UNDECIDED: dict[str, Unscorable] = {"sandbox_error": Unscorable.SANDBOX_ERROR, "not_run": Unscorable.NOT_RUN}
+_UNDECIDED: dict[str, Unscorable] = {
+    "sandbox_error": Unscorable.SANDBOX_ERROR,
+    "not_run": Unscorable.NOT_RUN,
+    "reference_failed": Unscorable.REFERENCE_FAILED,
+}
 
 
 class CriterionItem(Record):
@@ -55,6 +61,85 @@ class Deviation(Record):
     expected: float | None = None
     measured: float | None = None
     rel_error: float | None = None
+    #: the reference runs' prediction interval the measured value fell outside (--reference-runs)
+    low: float | None = None
+    high: float | None = None
+
+
+class MetricInterval(Record):
+    """One metric over the reference runs: mean, sample sd and the prediction interval for one run."""
+
+    mean: float
+    sd: float
+    low: float
+    high: float
+
+
+class ToleranceUsed(Record):
+    """Where an execution record's tolerance came from, and why (docs/grading.md, "Tolerance from
+    measured noise"). Metrics with an interval are checked against it; the others against `fixed`."""
+
+    source: Literal["reference_runs", "fixed"]
+    why: str
+    fixed: Tolerance = Field(default_factory=Tolerance)  # the task's tolerance (default 5 %)
+    n: int | None = None  # reference runs
+    seeds: list[int] = Field(default_factory=list)
+    confidence: float | None = None  # a correct run falls in every interval with at least this chance
+    method: str | None = None
+    intervals: dict[str, MetricInterval] = Field(default_factory=dict)  # "EXPERIMENT/METRIC"
+
+
+class MetricSpread(Record):
+    n: int
+    mean: float
+    sd: float | None  # None with one value
+    min: float
+    max: float
+
+
+class ExecutionRun(Record):
+    """One run of a submission under `--repeats`, named by its run identity."""
+
+    task_id: str
+    submission_id: str
+    attempt: int
+    seed: int
+    status: str  # an ExecutionStatus
+    passed: bool | None = None
+    reason: str | None = None
+    exit_code: int | None = None
+    duration_s: float | None = None
+    measured_results: dict[str, Any] = Field(default_factory=dict)
+    deviations: list[Deviation] = Field(default_factory=list)
+
+
+class RepeatSummary(Record):
+    """K runs of one submission with different seeds: pass^k (all passed), pass@k (any), spread."""
+
+    k: int
+    decided: int
+    passed: int
+    pass_all: bool | None  # pass^k: every run reproduced; None when undecided runs leave it open
+    pass_any: bool | None  # pass@k: some run reproduced
+    spread: dict[str, MetricSpread] = Field(default_factory=dict)  # "EXPERIMENT/METRIC"
+
+
+class ReferenceRun(Record):
+    """One run of a task's reference solution, cached as RUN_DIR/reference/<task>/seed-<seed>.json."""
+
+    task_id: str
+    seed: int
+    status: str  # an ExecutionStatus: `reproduced` here means it ran and produced every number
+    reason: str | None = None
+    exit_code: int | None = None
+    duration_s: float | None = None
+    measured_results: dict[str, Any] = Field(default_factory=dict)
+    image: str | None = None
+    image_id: str | None = None
+    finished_at: str | None = None
+    #: What was run (`expgrade.grading.execution.reference.fingerprint`): a cached run of another
+    #: command, reference or repo is not reused.
+    fingerprint: str | None = None
 
 
 class ExecutionSubtask(Record):
@@ -68,9 +153,16 @@ class ExecutionSubtask(Record):
     claimed_results: dict[str, Any] | None = None
     deviations: list[Deviation] = Field(default_factory=list)
     flags: list[str] = Field(default_factory=list)
-    #: Set exactly when the status is itself an unscorable reason (sandbox_error, not_run):
-    #: the grader could not decide, so the run is neither a pass nor a fail.
+    #: Set exactly when the status is itself an unscorable reason (sandbox_error, not_run,
+    #: reference_failed): the grader could not decide, so the run is neither a pass nor a fail.
     unscorable: Unscorable | None = None
+    #: The seed of this (the first) run: `{seed}` in run.command and EXPGRADE_SEED.
+    seed: int | None = None
+    #: Where the tolerance the numbers were checked with came from, and why.
+    tolerance: ToleranceUsed | None = None
+    #: With `--repeats K`: every run (this record's status is the first's) and their summary.
+    runs: list[ExecutionRun] = Field(default_factory=list)
+    repeats: RepeatSummary | None = None
 
     @model_validator(mode="before")
     @classmethod

@@ -37,9 +37,15 @@ class MaskedSpan(Record):
     line_end: int | None = None
 
 
+#: The placeholder `run.command` may hold for the run's seed (docs/formats.md §2).
+SEED_PLACEHOLDER = "{seed}"
+
+
 class RunSpec(Record):
     """How to re-run the experiment; limits left out take expgrade.grading.sandbox.Limits' defaults."""
 
+    #: `{seed}` in it is replaced by the run's seed: 0, unless `expgrade grade --repeats` or
+    #: `--reference-runs` asks for others (the seed is also in the sandbox as EXPGRADE_SEED).
     command: str
     image: str | None = None
     timeout_s: int | None = Field(default=None, gt=0)
@@ -61,6 +67,27 @@ class RunSpec(Record):
 
 #: Test keys that tasks once carried at the top level; they now live under `run`.
 _TEST_KEYS = ("test_command", "test_files", "test_timeout_s")
+
+
+class ReferenceSpec(Record):
+    """The benchmark's own solution, run to measure how much the experiment moves by seed.
+
+    `patch` (a unified diff applied to the task's repo) or `path` (a folder holding the whole
+    solved tree), both relative to TASKS.jsonl; with neither, the task's repo as it stands is
+    the reference (the benchmark took `files` out of the agent's copy: EXP-Bench deletes its
+    `masked_source`, AutoExperiment blanks its masked functions).
+    """
+
+    patch: str | None = None
+    path: str | None = None
+    #: Files of the repo that hold the solution the agent had to write (for the reader).
+    files: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _one_tree(self) -> ReferenceSpec:
+        if self.patch is not None and self.path is not None:
+            raise ValueError("give the reference as a patch or as a folder (path), not both")
+        return self
 
 
 class MetricTolerance(Record):
@@ -102,6 +129,7 @@ class Task(Record):
     run: RunSpec | None = None
     expected_results: dict[str, dict[str, float]] | None = None
     tolerance: Tolerance | None = None
+    reference: ReferenceSpec | None = None
     rubric: RubricNode | None = None
 
     @model_validator(mode="before")

@@ -4,7 +4,8 @@ A subtask is one graded part of an experiment (EXP-Bench's design, implementatio
 conclusion, plus the integrity monitor). Everything that walks the subtasks of a result (the
 pipeline, All-✓, the agent table, the report's columns and counts, label rows, calibration,
 the annotation queue) iterates over `SUBTASKS`, so a new subtask is this entry, its field in
-`schemas/result.py` (`Subtasks`) and its grader (docs/architecture.md, "Adding a subtask").
+`schemas/result.py` (`Subtasks`), its grader and its rubric (docs/architecture.md, "Adding a
+subtask", tried in a scratch copy).
 
 This module sits in the contracts layer, below the graders, so it names each grader by
 `module:function` (as an entry point does); `expgrade.grading.graders.pipeline` resolves it.

@@ -16,6 +16,9 @@ Mapping (AutoExperiment field -> Task):
   experiment's numeric leaves <= 5 %).
 - `repo`: the AutoExperiment repository, and `<folder of the jsonl>/<paper_id>/code` when that
   folder exists (the layout of upstream `dataset/MLRC/`).
+- `reference`: the repo as it stands, `files` = the masked functions' files. Upstream keeps each
+  paper's original code in `<paper_id>/code` and blanks the functions only in the agent's copy
+  (`dataset/dataset.py: remove_functions`), so the repo *is* the solution that `solution` ran.
 
 In the shared copy (4 + 36 + 179 rows) every combined_id is unique, also across the three
 files. Should a batch repeat one, the later file is reported and skipped (`common.import_batch`):
@@ -33,7 +36,15 @@ from pydantic import BaseModel, ConfigDict
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.jsonl import iter_json_lines
-from expgrade.grading.schemas import MaskedSpan, RepoSpec, RunSpec, Task, TaskSource, Tolerance
+from expgrade.grading.schemas import (
+    MaskedSpan,
+    ReferenceSpec,
+    RepoSpec,
+    RunSpec,
+    Task,
+    TaskSource,
+    Tolerance,
+)
 from expgrade.grading.task_importers.common import Importer, experiment_results, parse_raw
 
 UPSTREAM_URL = "https://github.com/j1mk1m/AutoExperiment"
@@ -134,6 +145,7 @@ def _task(row: RawRow, obj: dict[str, Any], path: Path, where: str) -> Task:
         run=RunSpec(command=row.solution),
         expected_results=expected,
         tolerance=Tolerance(rel=DEFAULT_REL_TOLERANCE),
+        reference=ReferenceSpec(files=sorted({f.file for f in row.func_details})),
         extra=extra,
     )
 

@@ -8,6 +8,10 @@ Mapping (EXP-Bench field -> Task):
 - `requirements` -> `requirements`; tasks with `no_answer` instead have `requirements: null`.
 - `masked_source` -> `masked` (paths relative to the repo: EXP-Bench's `/workspace/` prefix,
   where its container mounts the repo, is dropped).
+- `reference`: the paper's repo as it stands, `files` = `masked_source` or, without it,
+  `source`: EXP-Bench clones the repo and deletes exactly those files before the agent starts
+  (`evaluation/eval.py`), so the clone holds the original code. Tasks with neither have none.
+  The task names no repo (EXP-Bench's files do not): give `repo` to run it.
 - every other field -> `extra` verbatim; the file's paper-level keys (`main_takeaways`,
   `follow_up_work_ideas`) -> `extra.paper`.
 - added: `extra.expbench_kind` (`masked_source` | `source-only` | `neither`) and
@@ -28,7 +32,7 @@ from pydantic import BaseModel, ConfigDict
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.jsonl import load_json
-from expgrade.grading.schemas import Design, MaskedSpan, Task, TaskSource
+from expgrade.grading.schemas import Design, MaskedSpan, ReferenceSpec, Task, TaskSource
 from expgrade.grading.task_importers.common import Importer, parse_raw
 
 #: Where EXP-Bench's container mounts the paper's repository.
@@ -107,6 +111,10 @@ def _task(
     masked = None
     if q.masked_source is not None:
         masked = [MaskedSpan(file=f.removeprefix(WORKSPACE_PREFIX)) for f in q.masked_source]
+    originals = q.masked_source if q.masked_source is not None else q.source
+    reference = (
+        ReferenceSpec(files=[f.removeprefix(WORKSPACE_PREFIX) for f in originals]) if originals else None
+    )
     return Task(
         id=task_id,
         source=TaskSource.model_validate(
@@ -118,6 +126,7 @@ def _task(
         requirements=q.requirements,
         expected_outcome=q.expected_outcome,
         masked=masked,
+        reference=reference,
         extra=extra,
     )
 

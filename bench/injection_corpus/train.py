@@ -1,0 +1,163 @@
+"""Trains the learned injection layer and writes grading/judge/injection_model.npz.
+
+Data (generate.py): composed attacks against real benign text, cut into the same units and
+views the layer scores. An attack's unit is positive when it holds most of the payload, negative
+when it holds none of it (the host lines around it), and left out in between. Validation data
+comes from a second generator seed, Python packages and gettext catalogues the training set did
+not read; the threshold is the score that flags about 0.5 % of those benign texts. Nothing here
+reads fresh set 3 or the fresh templates, and the script stops if a generated text equals one.
+
+    python bench/injection_corpus/train.py     # about a minute on 2 cores
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+import numpy as np
+from scipy import sparse
+from sklearn.linear_model import LogisticRegression
+
+from expgrade.grading.judge import injection_model as im
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE))
+import generate  # noqa: E402
+
+SITE = Path(np.__file__).parents[1]
+TRAIN_PACKAGES = [
+    "numpy",
+    "pandas",
+    "sklearn",
+    "scipy",
+    "matplotlib",
+    "requests",
+    "pydantic",
+    "sqlalchemy",
+    "statsmodels",
+    "hypothesis",
+    "_pytest",
+    "rich",
+    "click",
+    "jinja2",
+]
+VALID_PACKAGES = [
+    "litellm",
+    "inspect_ai",
+    "streamlit",
+    "ray",
+    "aiohttp",
+    "openai",
+    "textual",
+    "huggingface_hub",
+]
+TRAIN_LANGS = ("fr", "de", "es", "it", "pt_BR", "nl", "pl", "ru", "zh_CN", "ja", "ko")
+VALID_LANGS = ("pt", "tr", "zh_TW", "uk", "sv", "cs")
+
+
+def _bigrams(s: str) -> set[str]:
+    s = re.sub(r"\s+", " ", s)
+    return {s[i : i + 2] for i in range(len(s) - 1)}
+
+
+def attack_units(rng: random.Random, hosts: list[str], n: int) -> tuple[list[str], list[str]]:
+    """(positive units, negative units) from `n` composed attacks, half of them inside a benign host."""
+    pos, neg = [], []
+    for _ in range(n):
+        a = generate.attack(rng)
+        text = a["text"]
+        if rng.random() < 0.5:
+            host = rng.choice(hosts).split("\n")
+            cut = rng.randint(0, len(host))
+            text = "\n".join([*host[:cut], text, *host[cut:]])
+        payload = _bigrams(im._clean(a["text"]))
+        for u in im.units(text):
+            overlap = len(_bigrams(im._clean(u)) & payload) / max(len(payload), 1)
+            if overlap >= 0.6:
+                pos.append(u)
+            elif overlap <= 0.05:
+                neg.append(u)
+    return pos, neg
+
+
+def benign_units(texts: list[str]) -> list[str]:
+    return [u for t in texts for u in im.units(t)]
+
+
+def matrix(unit_texts: list[str]) -> sparse.csr_matrix:
+    """One row per view of every unit, valued 1/sqrt(gram count): what Model.scores sums."""
+    vs = [v for u in unit_texts for v in im.views(u)]
+    rows, buckets, n = im.featurize(vs)
+    count = np.bincount(rows, minlength=n)
+    data = 1.0 / np.sqrt(np.maximum(count[rows], 1))
+    m = sparse.csr_matrix((data, (rows, buckets)), shape=(n, 1 << im.BUCKET_BITS))
+    m.sum_duplicates()
+    return m
+
+
+def text_scores(model: im.Model, texts: list[str]) -> np.ndarray:
+    out = []
+    for t in texts:
+        us = im.units(t)
+        if not us:
+            out.append(-np.inf)
+            continue
+        vs = [v for u in us for v in im.views(u)]
+        out.append(float(model.scores(vs).max()))
+    return np.array(out)
+
+
+def main() -> None:
+    rng = random.Random(26)
+    frozen = {json.loads(line)["text"] for line in (HERE / "fresh3.jsonl").read_text("utf-8").splitlines()}
+    task_rows = [json.loads(line) for line in (HERE / "benign.jsonl").read_text("utf-8").splitlines()]
+    tune = [r["text"] for r in task_rows if r["split"] == "tune"]
+    # Two thirds of the tune split train, one third sets the threshold; `heldout` is never read.
+    tasks, calibration = tune[: 2 * len(tune) // 3], tune[2 * len(tune) // 3 :]
+    code = generate.python_prose(SITE, TRAIN_PACKAGES, 12000, rng)
+    msgs = list(generate.locale_messages(TRAIN_LANGS, 1500, rng))
+    gen_benign = [generate.generated_benign(rng)["text"] for _ in range(4000)]
+    hosts = [t for t in code if t.count("\n") >= 2][:3000] or code[:3000]
+    pos, neg = attack_units(rng, hosts, 8000)
+    if frozen & set(pos):
+        raise SystemExit("a generated attack equals a fresh-set-3 text: the sets must stay apart")
+    neg += benign_units(code + msgs + gen_benign)
+    task_units = benign_units(tasks)
+    print(f"train units: {len(pos)} positive, {len(neg) + len(task_units)} negative", file=sys.stderr)
+    x = sparse.vstack([matrix(pos), matrix(neg), matrix(task_units)]).tocsr()
+    y = np.r_[np.ones(len(pos) * 3), np.zeros((len(neg) + len(task_units)) * 3)]
+    # Research task text is the benign text a grader reads most: its units weigh more.
+    weight = np.r_[np.ones((len(pos) + len(neg)) * 3), np.full(len(task_units) * 3, 5.0)]
+    # Views of a positive unit that read as noise (the ROT13 view of plain English) are still
+    # labelled positive; the reversed and ROT13 views learn the disguised payloads.
+    clf = LogisticRegression(C=4.0, class_weight="balanced", solver="liblinear", max_iter=200)
+    clf.fit(x, y, sample_weight=weight)
+    weights = clf.coef_[0].astype(np.float16)
+    bias = float(clf.intercept_[0])
+
+    vrng = random.Random(2026)
+    v_attacks = [generate.attack(vrng)["text"] for _ in range(2000)]
+    v_benign = generate.python_prose(SITE, VALID_PACKAGES, 6000, vrng) + list(
+        generate.locale_messages(VALID_LANGS, 400, vrng)
+    )
+    model = im.Model(weights.astype(np.float64), bias, 0.0)
+    sb = text_scores(model, v_benign)
+    sc = text_scores(model, calibration)
+    threshold = max(float(np.quantile(sb, 0.995)), float(np.quantile(sc, 0.995)))
+    print(f"calibration task texts flagged: {np.mean(sc >= threshold):.4f} of {len(sc)}", file=sys.stderr)
+    sa = text_scores(model, v_attacks)
+    print(
+        f"validation: recall {np.mean(sa >= threshold):.3f} on {len(sa)} generated attacks, "
+        f"FP {np.mean(sb >= threshold):.4f} on {len(sb)} benign, threshold {threshold:.3f}",
+        file=sys.stderr,
+    )
+    np.savez_compressed(im.MODEL_PATH, weights=weights, bias=bias, threshold=threshold)
+    print(f"wrote {im.MODEL_PATH} ({im.MODEL_PATH.stat().st_size // 1024} KB)", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

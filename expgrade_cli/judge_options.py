@@ -1,0 +1,274 @@
+"""The judge option group: every judge option of `grade` and `judge`, `--estimate` and `--batch`
+included, declared once, with the defaults of `JudgeConfig` (the one home of each knob).
+
+Two commands that declared their own judge options drifted apart (16 calls in flight for one,
+32 for the other; `--timeout` for one only), so a command takes the whole group with
+`@judge_options(...)` and receives it as one `JudgeSettings` (None without `--judge`).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from dataclasses import fields
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+
+from expgrade.grading.errors import UserError
+from expgrade.grading.judge.config import JudgeConfig
+from expgrade.grading.judge.settings import JudgeSettings
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_DEFAULT: dict[str, Any] = {f.name: f.default for f in fields(JudgeConfig)}
+
+
+class InjectionCheck(StrEnum):
+    """`--injection-check` (JudgeConfig.injection_check)."""
+
+    off = "off"
+    paraphrase = "paraphrase"
+    invariance = "invariance"
+
+
+def _option(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default)
+
+
+def _group(concurrency_names: tuple[str, ...]) -> list[inspect.Parameter]:
+    """The options, in `--help` order; `concurrency_names` keeps a command's older spelling."""
+    return [
+        _option(
+            "judge",
+            Annotated[
+                list[str] | None,
+                typer.Option(
+                    "--judge", help="Judge model (litellm name, e.g. openai/gpt-4o-mini); repeatable."
+                ),
+            ],
+            None,
+        ),
+        _option(
+            "api_base",
+            Annotated[
+                str | None,
+                typer.Option("--api-base", envvar="EXPGRADE_API_BASE", help="OpenAI-compatible base URL."),
+            ],
+            None,
+        ),
+        _option(
+            "judge_concurrency",
+            Annotated[
+                int,
+                typer.Option(
+                    "--judge-concurrency",
+                    *concurrency_names,
+                    min=1,
+                    help="Judge calls in flight (per process).",
+                ),
+            ],
+            _DEFAULT["concurrency"],
+        ),
+        _option(
+            "rpm",
+            Annotated[
+                float | None, typer.Option("--rpm", min=0.01, help="Requests per minute per judge model.")
+            ],
+            None,
+        ),
+        _option(
+            "tpm",
+            Annotated[
+                float | None, typer.Option("--tpm", min=1.0, help="Tokens per minute per judge model.")
+            ],
+            None,
+        ),
+        _option(
+            "budget_usd",
+            Annotated[
+                float | None, typer.Option("--budget-usd", min=0.0, help="Hard cap on judge spend ($).")
+            ],
+            _DEFAULT["budget_usd"],
+        ),
+        _option(
+            "samples",
+            Annotated[int, typer.Option("--samples", min=1, help="Answers per judge and item.")],
+            _DEFAULT["samples"],
+        ),
+        _option(
+            "seed",
+            Annotated[
+                int, typer.Option("--seed", help="Judge sampling seed (recorded in a run's manifest).")
+            ],
+            _DEFAULT["seed"],
+        ),
+        _option(
+            "temperature", Annotated[float, typer.Option("--temperature", min=0.0)], _DEFAULT["temperature"]
+        ),
+        _option(
+            "timeout_s",
+            Annotated[float, typer.Option("--timeout", min=0.1, help="Seconds per call before a retry.")],
+            _DEFAULT["timeout_s"],
+        ),
+        _option(
+            "max_retries",
+            Annotated[int, typer.Option("--max-retries", min=0, help="Retries on 429/5xx/timeouts.")],
+            _DEFAULT["max_retries"],
+        ),
+        _option(
+            "no_cache",
+            Annotated[
+                bool, typer.Option("--no-cache", help="Neither read nor write the judge response cache.")
+            ],
+            not _DEFAULT["use_cache"],
+        ),
+        _option(
+            "cache",
+            Annotated[
+                Path | None,
+                typer.Option("--cache", help="Cache file (default $EXPGRADE_CACHE_DIR/judge.sqlite)."),
+            ],
+            None,
+        ),
+        _option(
+            "injection_check",
+            Annotated[
+                InjectionCheck,
+                typer.Option(
+                    "--injection-check",
+                    help="paraphrase: re-judge flagged items without the flagged span; invariance: "
+                    "re-judge every item with its comments, docstrings, markdown and log text replaced "
+                    "(about 2x the calls).",
+                ),
+            ],
+            InjectionCheck(_DEFAULT["injection_check"]),
+        ),
+        _option(
+            "spotlight",
+            Annotated[
+                bool,
+                typer.Option(
+                    "--spotlight/--no-spotlight", help="Datamark the agent's text (about 1.7x its tokens)."
+                ),
+            ],
+            _DEFAULT["spotlight"],
+        ),
+        _option(
+            "estimate",
+            Annotated[
+                bool, typer.Option("--estimate", help="Count judge calls, tokens and dollars; call none.")
+            ],
+            False,
+        ),
+        _option(
+            "force",
+            Annotated[
+                bool, typer.Option("--force", help="Start even when the estimate exceeds --budget-usd.")
+            ],
+            False,
+        ),
+        _option(
+            "batch",
+            Annotated[
+                bool,
+                typer.Option(
+                    "--batch",
+                    help="Judge through the provider's batch API (batch ids kept in the output folder).",
+                ),
+            ],
+            False,
+        ),
+    ]
+
+
+def judge_settings(
+    *,
+    judge: list[str] | None,
+    api_base: str | None,
+    judge_concurrency: int,
+    rpm: float | None,
+    tpm: float | None,
+    budget_usd: float | None,
+    samples: int,
+    seed: int,
+    temperature: float,
+    timeout_s: float,
+    max_retries: int,
+    no_cache: bool,
+    cache: Path | None,
+    injection_check: InjectionCheck,
+    spotlight: bool,
+    estimate: bool,
+    force: bool,
+    batch: bool,
+    workers: int = 1,
+) -> JudgeSettings | None:
+    """The group's values as one `JudgeSettings`; None when no `--judge` was given."""
+    if not judge:
+        if estimate or batch:
+            what = "--estimate" if estimate else "--batch"
+            raise UserError(f"{what} needs a --judge", field=what)
+        return None
+    if batch and injection_check is not InjectionCheck.off:
+        raise UserError(
+            f"--batch and --injection-check {injection_check.value} do not go together: the second "
+            "call is made online, after the first verdict",
+            field="--injection-check",
+        )
+    config = JudgeConfig.panel(
+        judge,
+        rpm=rpm,
+        tpm=tpm,
+        api_base=api_base,
+        cache_path=cache,
+        concurrency=judge_concurrency,
+        budget_usd=budget_usd,
+        samples=samples,
+        seed=seed,
+        temperature=temperature,
+        timeout_s=timeout_s,
+        max_retries=max_retries,
+        use_cache=not no_cache,
+        spotlight=spotlight,
+        injection_check=injection_check.value,
+    )
+    return JudgeSettings(config, estimate=estimate, force=force, batch=batch, workers=workers)
+
+
+def judge_options(
+    *, required: bool = False, concurrency_names: tuple[str, ...] = (), workers: bool = False
+) -> Callable[[F], F]:
+    """Give a command the judge option group; it receives them as `judges: JudgeSettings | None`.
+
+    `required`: the command cannot run without a `--judge` (Typer says so, as for any missing
+    option). `workers`: the command's own `--workers` are processes to judge in, so they go
+    into the settings (in `grade` they are processes to grade in, the executor's business).
+    """
+    group = _group(concurrency_names)
+    if required:
+        first = group[0]
+        group[0] = first.replace(
+            annotation=Annotated[list[str], first.annotation.__metadata__[0]], default=inspect.Parameter.empty
+        )
+    names = [p.name for p in group]
+
+    def decorate(command: F) -> F:
+        own = [p for p in inspect.signature(command, eval_str=True).parameters.values() if p.name != "judges"]
+
+        @functools.wraps(command)
+        def wrapper(**kwargs: Any) -> Any:
+            picked = {name: kwargs.pop(name) for name in names}
+            if workers:
+                picked["workers"] = kwargs["workers"]
+            return command(**kwargs, judges=judge_settings(**picked))
+
+        params = [*own, *group]
+        wrapper.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+        wrapper.__annotations__ = {p.name: p.annotation for p in params}
+        return wrapper  # type: ignore[return-value]
+
+    return decorate
