@@ -17,6 +17,7 @@ from expgrade.calibration.alt_test import DEFAULT_EPSILON, Alignment, AltTestRes
 from expgrade.calibration.annotators import Competence, GoldMethod, gold_labels
 from expgrade.calibration.bias import length_bias, position_consistency, reliability, self_preference
 from expgrade.calibration.bootstrap import estimate, resample_table
+from expgrade.calibration.comparisons import PairComparison, RankedAgent, compare_agents
 from expgrade.calibration.corrected import ppi_mean, rogan_gladen
 from expgrade.calibration.humans import HumanAgreement, human_agreement, pair_kappa
 from expgrade.calibration.labels import LabelData, RaterCodes, frame_of, load_label_data, plurality
@@ -227,6 +228,35 @@ def _human_warning(humans: HumanAgreement | None, competence: list[Competence], 
     return text
 
 
+def _agent_comparisons(
+    data: LabelData, raters: dict[str, RaterCodes], corrected: list[Json], confidence: float
+) -> dict[str, tuple[list[PairComparison], list[RankedAgent]]]:
+    """For each judge, the corrected difference of every pair of agents (binary labels, two
+    agents or more), paired by task when the rows carry task ids."""
+    agents = sorted({a for a in data.agent_model if isinstance(a, str)})
+    if not data.scale.binary or len(agents) < 2:
+        return {}
+    pos = data.scale.positive
+    human = np.where(data.gold >= 0, (data.gold == pos).astype(float), np.nan)
+    out = {}
+    for rater, codes in raters.items():
+        rates = {
+            r["group"]: r["ppi"]["value"] for r in corrected if r["rater"] == rater and r["group"] != "all"
+        }
+        judged = (codes.codes >= 0) & np.isin(data.agent_model, agents)
+        if not rates:
+            continue
+        out[rater] = compare_agents(
+            data.agent_model[judged].astype(str),
+            None if data.task_id is None else data.task_id[judged].astype(str),
+            (codes.codes[judged] == pos).astype(float),
+            human[judged],
+            {a: rates.get(a) for a in agents},
+            confidence,
+        )
+    return out
+
+
 def _judge_agreement(data: LabelData, raters: dict[str, RaterCodes]) -> Json:
     """Cohen's κ between every two raters (judges and humans) on the items both rated."""
     names = list(raters) + sorted(data.humans)
@@ -312,6 +342,7 @@ def calibrate_frame(
             if r is not None:
                 results.append(r)
     summaries = [_summary(data, g, n_resamples, confidence, rng) for g in groups]
+    corrected = _corrected_scores(data, raters, confidence)
     report = CalibrationReport(
         n_items=data.n_items,
         confidence=confidence,
@@ -325,7 +356,7 @@ def calibrate_frame(
         judges=results,
         humans=summaries[0].humans,
         groups=summaries,
-        corrected_scores=_corrected_scores(data, raters, confidence),
+        corrected_scores=corrected,
         judge_agreement=_judge_agreement(data, raters),
         reliability={
             n: rel
@@ -338,6 +369,7 @@ def calibrate_frame(
         gold_method=gold,
         competence=formed.competence,
         human_warning=_human_warning(summaries[0].humans, formed.competence, gold),
+        agent_comparisons=_agent_comparisons(data, raters, corrected, confidence),
     )
     report.leaderboard, report.recommendations = build_leaderboard(report)
     if report.human_warning:

@@ -12,6 +12,7 @@ from typing import Any
 
 from expgrade.calibration.agreement import AGREEMENT_STATISTICS
 from expgrade.calibration.alt_test import AltTestResult
+from expgrade.calibration.comparisons import comparison_json
 from expgrade.calibration.humans import HumanAgreement
 from expgrade.calibration.report import CalibrationReport, GroupSummary, JudgeResult
 from expgrade.grading.estimate import Estimate, json_number
@@ -108,6 +109,10 @@ def contract_json(report: CalibrationReport) -> Json:
             ],
             "warning": report.human_warning,
         },
+        "agent_comparisons": [
+            {"rater": rater, **comparison_json(pairs, ranking)}
+            for rater, (pairs, ranking) in report.agent_comparisons.items()
+        ],
     }
 
 

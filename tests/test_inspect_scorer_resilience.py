@@ -60,6 +60,8 @@ def test_a_task_missing_from_the_tasks_file_is_unscored_and_the_eval_finishes(tm
         status, scores = _eval(tmp_path, tasks, server.url, tmp_path / "work", "logs")
     assert status == "success"
     assert scores["adam"].value == 1.0, scores["adam"].explanation
+    graded = json.loads((Path((scores["adam"].metadata or {})["submission"]) / "submission.json").read_text())
+    assert graded["agent"] == "basic_agent_loop"  # the solver, named as `submissions import` names it
     sweep = scores["sweep"]
     assert isinstance(sweep.value, float) and math.isnan(sweep.value)
     assert (
