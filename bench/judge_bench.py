@@ -6,6 +6,10 @@ against the client) and the engine in this one, through litellm's real HTTP path
     .venv/bin/python bench/judge_bench.py                 # full size: 4000 calls, 2000 fault items
     .venv/bin/python bench/judge_bench.py --calls 400 --fault-items 200   # quick
 
+0. whole process: `expgrade judge` as a user runs it beside a bare aiohttp client, each its own
+   process, on 1 item (fixed cost: start-up, imports, one call) and on N (cost per call: the
+   difference); `--before OTHER_CHECKOUT` runs that checkout's `expgrade judge` beside, and
+   `--only-whole-process` stops after this part.
 1. throughput: N calls, server latency 100 ms, concurrency 64; ideal = N × 0.1 / 64 seconds.
    Reported: wall, ideal / wall, CPU seconds of this process per call (user + system).
 2. warm cache: the same N requests again; the server must see zero requests.

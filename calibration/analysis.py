@@ -14,14 +14,17 @@ import pandas as pd
 
 from expgrade.calibration.agreement import AGREEMENT_STATISTICS, confusion_matrix, confusion_statistics
 from expgrade.calibration.alt_test import DEFAULT_EPSILON, Alignment, AltTestResult, alt_tests
+from expgrade.calibration.annotators import Competence, GoldMethod, gold_labels
 from expgrade.calibration.bias import length_bias, position_consistency, reliability, self_preference
 from expgrade.calibration.bootstrap import estimate, resample_table
+from expgrade.calibration.comparisons import PairComparison, RankedAgent, compare_agents
 from expgrade.calibration.corrected import ppi_mean, rogan_gladen
 from expgrade.calibration.humans import HumanAgreement, human_agreement, pair_kappa
 from expgrade.calibration.labels import LabelData, RaterCodes, frame_of, load_label_data, plurality
 from expgrade.calibration.leaderboard import build_leaderboard
 from expgrade.calibration.report import CalibrationReport, Group, GroupSummary, JudgeResult
 from expgrade.calibration.validation import Level
+from expgrade.grading.estimate import format_estimate
 from expgrade.grading.schemas.label import LabelRow
 
 Json = dict[str, Any]
@@ -192,6 +195,68 @@ def _alt_tests(data: LabelData, raters: dict[str, RaterCodes], epsilon: float) -
     )
 
 
+#: Krippendorff's lowest α for tentative conclusions (Content Analysis, 2004, §11.4.4)
+LOW_HUMAN_ALPHA = 0.667
+
+
+def _human_warning(humans: HumanAgreement | None, competence: list[Competence], method: str) -> str | None:
+    """Why the calibration means little when the people disagree, and what to do about it."""
+    if humans is None or humans.n_raters < 2:
+        return None
+    alpha = humans.krippendorff_alpha
+    if not np.isfinite(alpha.value) or alpha.value >= LOW_HUMAN_ALPHA:
+        return None
+    text = (
+        f"Human agreement is too low for this calibration to mean much: Krippendorff's α = "
+        f"{format_estimate(alpha.as_dict())}, below {LOW_HUMAN_ALPHA}, the least Krippendorff accepts even "
+        "for tentative conclusions. The gold label is noisy, so every judge's agreement is capped and the "
+        "corrected scores inherit the noise. Sharpen the rubric and the annotation guidelines, have the "
+        "annotators discuss and relabel the items they disagree on, add annotators per item"
+    )
+    text += (
+        ", or weigh annotators by competence with --gold dawid-skene or --gold mace."
+        if method == "majority"
+        else "."
+    )
+    ranked = sorted((c for c in competence if np.isfinite(c.accuracy.value)), key=lambda c: c.accuracy.value)
+    if len(ranked) >= 2:
+        worst = ranked[0]
+        text += (
+            f" Least reliable annotator: {worst.annotator} (accuracy against the gold "
+            f"{format_estimate(worst.accuracy.as_dict())}, {worst.n} items): retrain or replace them first."
+        )
+    return text
+
+
+def _agent_comparisons(
+    data: LabelData, raters: dict[str, RaterCodes], corrected: list[Json], confidence: float
+) -> dict[str, tuple[list[PairComparison], list[RankedAgent]]]:
+    """For each judge, the corrected difference of every pair of agents (binary labels, two
+    agents or more), paired by task when the rows carry task ids."""
+    agents = sorted({a for a in data.agent_model if isinstance(a, str)})
+    if not data.scale.binary or len(agents) < 2:
+        return {}
+    pos = data.scale.positive
+    human = np.where(data.gold >= 0, (data.gold == pos).astype(float), np.nan)
+    out = {}
+    for rater, codes in raters.items():
+        rates = {
+            r["group"]: r["ppi"]["value"] for r in corrected if r["rater"] == rater and r["group"] != "all"
+        }
+        judged = (codes.codes >= 0) & np.isin(data.agent_model, agents)
+        if not rates:
+            continue
+        out[rater] = compare_agents(
+            data.agent_model[judged].astype(str),
+            None if data.task_id is None else data.task_id[judged].astype(str),
+            (codes.codes[judged] == pos).astype(float),
+            human[judged],
+            {a: rates.get(a) for a in agents},
+            confidence,
+        )
+    return out
+
+
 def _judge_agreement(data: LabelData, raters: dict[str, RaterCodes]) -> Json:
     """Cohen's κ between every two raters (judges and humans) on the items both rated."""
     names = list(raters) + sorted(data.humans)
@@ -233,6 +298,7 @@ def calibrate_frame(
     confidence: float = 0.95,
     level: Level | None = None,
     alt_test_epsilon: float = DEFAULT_EPSILON,
+    gold: GoldMethod = "majority",
 ) -> CalibrationReport:
     """`calibrate` on a label frame (columns of `expgrade.grading.labels_io.label_frame`).
 
@@ -240,6 +306,11 @@ def calibrate_frame(
     if not 0 < confidence < 1:
         raise ValueError("confidence must be between 0 and 1")
     data = load_label_data(frame, level)
+    names = sorted(data.humans)
+    formed = gold_labels(
+        np.column_stack([data.humans[a].codes for a in names]), names, data.scale.k, gold, confidence
+    )
+    data.gold, data.gold_ties = formed.gold, formed.ties
     rng = np.random.default_rng(seed)
     groups = _groups(data)
     raters: dict[str, RaterCodes] = dict(data.judges)
@@ -271,6 +342,7 @@ def calibrate_frame(
             if r is not None:
                 results.append(r)
     summaries = [_summary(data, g, n_resamples, confidence, rng) for g in groups]
+    corrected = _corrected_scores(data, raters, confidence)
     report = CalibrationReport(
         n_items=data.n_items,
         confidence=confidence,
@@ -284,7 +356,7 @@ def calibrate_frame(
         judges=results,
         humans=summaries[0].humans,
         groups=summaries,
-        corrected_scores=_corrected_scores(data, raters, confidence),
+        corrected_scores=corrected,
         judge_agreement=_judge_agreement(data, raters),
         reliability={
             n: rel
@@ -294,8 +366,14 @@ def calibrate_frame(
         unscorable=data.unscorable,
         gold_ties=data.gold_ties,
         alt_test=_alt_tests(data, raters, alt_test_epsilon),
+        gold_method=gold,
+        competence=formed.competence,
+        human_warning=_human_warning(summaries[0].humans, formed.competence, gold),
+        agent_comparisons=_agent_comparisons(data, raters, corrected, confidence),
     )
     report.leaderboard, report.recommendations = build_leaderboard(report)
+    if report.human_warning:
+        report.recommendations = {"human agreement": report.human_warning, **report.recommendations}
     return report
 
 
@@ -307,10 +385,12 @@ def calibrate(
     confidence: float = 0.95,
     level: Level | None = None,
     alt_test_epsilon: float = DEFAULT_EPSILON,
+    gold: GoldMethod = "majority",
 ) -> CalibrationReport:
-    """Judges against the human majority label: agreement with bootstrap CIs, bias, corrected
-    scores, human ceiling, the alt-test (ε = `alt_test_epsilon`), leaderboard and
-    recommendations. Unscorable rows are counted and left out."""
+    """Judges against the human gold label (`gold`: majority, dawid-skene or mace): agreement
+    with bootstrap CIs, bias, corrected scores, human ceiling, annotator competence, the
+    alt-test (ε = `alt_test_epsilon`), leaderboard and recommendations. Unscorable rows are
+    counted and left out."""
     return calibrate_frame(
         frame_of(rows),
         n_resamples=n_resamples,
@@ -318,6 +398,7 @@ def calibrate(
         confidence=confidence,
         level=level,
         alt_test_epsilon=alt_test_epsilon,
+        gold=gold,
     )
 
 

@@ -84,6 +84,7 @@ class LabelData:
     gold: IntArray
     gold_ties: int
     unscorable: dict[str, int] = field(default_factory=dict)
+    task_id: NDArray[np.object_] | None = None
 
     @property
     def n_items(self) -> int:
@@ -332,4 +333,7 @@ def load_label_data(frame: pd.DataFrame, level: Level | None = None) -> LabelDat
         gold=gold,
         gold_ties=gold_ties,
         unscorable=unscorable,
+        task_id=_first_per_item(_column(df, "task_id"), item, n)
+        if _column(df, "task_id") is not None
+        else None,
     )

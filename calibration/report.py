@@ -12,6 +12,8 @@ from typing import Any
 import numpy as np
 
 from expgrade.calibration.alt_test import AltTestResult
+from expgrade.calibration.annotators import Competence
+from expgrade.calibration.comparisons import PairComparison, RankedAgent
 from expgrade.calibration.humans import HumanAgreement
 from expgrade.calibration.validation import Level
 from expgrade.grading.estimate import Estimate
@@ -85,5 +87,10 @@ class CalibrationReport:
     unscorable: dict[str, int]
     gold_ties: int
     alt_test: list[AltTestResult] = field(default_factory=list)
+    gold_method: str = "majority"
+    competence: list[Competence] = field(default_factory=list)
+    human_warning: str | None = None
+    #: per judge: every pair of agents, corrected and paired by task, and the ranking it allows
+    agent_comparisons: dict[str, tuple[list[PairComparison], list[RankedAgent]]] = field(default_factory=dict)
     leaderboard: dict[str, list[Json]] = field(default_factory=dict)
     recommendations: dict[str, str] = field(default_factory=dict)

@@ -13,7 +13,18 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from expgrade.calibration import plots
 from expgrade.calibration.report import CalibrationReport
 from expgrade.calibration.report_json import contract_json, details_json
-from expgrade.calibration.report_markdown import ALT_TEST_NOTE, alt_test_table, ci, judge_table, num
+from expgrade.calibration.report_markdown import (
+    ALT_TEST_NOTE,
+    COMPARISON_NOTE,
+    COMPETENCE_NOTE,
+    alt_test_table,
+    best_comparison,
+    ci,
+    comparison_tables,
+    competence_table,
+    judge_table,
+    num,
+)
 
 Json = dict[str, Any]
 
@@ -50,6 +61,9 @@ def render_html(report: CalibrationReport) -> str:
     ceiling = report.humans.mean_pairwise_kappa if report.humans is not None else None
     header, rows = judge_table(report.binary, c["judges"])
     alt_header, alt_rows = alt_test_table(c["alt_test"])
+    competence_header, competence_rows = competence_table(c["annotators"]["competence"])
+    best = best_comparison(report, c)
+    pair_header, pair_rows, rank_header, rank_rows = comparison_tables(best) if best else ([], [], [], [])
     groups = [
         {
             "group": g["group"],
@@ -105,6 +119,17 @@ def render_html(report: CalibrationReport) -> str:
         alt_header=alt_header,
         alt_rows=alt_rows,
         alt_note=ALT_TEST_NOTE,
+        gold_method=report.gold_method,
+        gold_rule=d["gold_rule"],
+        competence_header=competence_header,
+        competence_rows=competence_rows,
+        competence_note=COMPETENCE_NOTE,
+        comparison_judge=best["rater"] if best else None,
+        comparison_note=COMPARISON_NOTE,
+        pair_header=pair_header,
+        pair_rows=pair_rows,
+        rank_header=rank_header,
+        rank_rows=rank_rows,
         bias_rows=_bias_rows(c["judges"]),
         corrected_rows=[
             [r["group"], r["rater"], num(r["judge_rate"]), ci(r["rogan_gladen"]), ci(r["ppi"])]

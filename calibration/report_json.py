@@ -12,6 +12,7 @@ from typing import Any
 
 from expgrade.calibration.agreement import AGREEMENT_STATISTICS
 from expgrade.calibration.alt_test import AltTestResult
+from expgrade.calibration.comparisons import comparison_json
 from expgrade.calibration.humans import HumanAgreement
 from expgrade.calibration.report import CalibrationReport, GroupSummary, JudgeResult
 from expgrade.grading.estimate import Estimate, json_number
@@ -20,6 +21,15 @@ Json = dict[str, Any]
 
 JUDGE_STATISTICS = (*AGREEMENT_STATISTICS, "tpr", "tnr", "leniency")
 _UNDEFINED = Estimate(float("nan"), float("nan"), float("nan")).as_dict()
+
+
+GOLD_RULES = {
+    "majority": "plurality of the human raters; items whose top categories tie have no gold label",
+    "dawid-skene": "most probable label under a Dawid–Skene model of the human raters (each with its own "
+    "confusion matrix); items whose top posteriors tie have no gold label",
+    "mace": "most probable label under MACE (each human rater knows the answer with its own competence, "
+    "else guesses); items whose top posteriors tie have no gold label",
+}
 
 
 def _rate(x: float | None) -> float | None:
@@ -91,6 +101,18 @@ def contract_json(report: CalibrationReport) -> Json:
         "humans": _humans(report.humans),
         "corrected_scores": report.corrected_scores,
         "alt_test": [_alt_test(r) for r in report.alt_test],
+        "annotators": {
+            "gold_method": report.gold_method,
+            "competence": [
+                {"annotator": c.annotator, "n": c.n, "accuracy": c.accuracy.as_dict()}
+                for c in report.competence
+            ],
+            "warning": report.human_warning,
+        },
+        "agent_comparisons": [
+            {"rater": rater, **comparison_json(pairs, ranking)}
+            for rater, (pairs, ranking) in report.agent_comparisons.items()
+        ],
     }
 
 
@@ -127,7 +149,7 @@ def details_json(report: CalibrationReport) -> Json:
         "binary": report.binary,
         "pairwise": report.pairwise,
         "human_raters": report.human_raters,
-        "gold_rule": "plurality of the human raters; items whose top categories tie have no gold label",
+        "gold_rule": GOLD_RULES[report.gold_method],
         "gold_ties": report.gold_ties,
         "unscorable_rows": report.unscorable,
         "groups": [_group(s) for s in report.groups],

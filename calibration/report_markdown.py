@@ -109,6 +109,68 @@ ALT_TEST_NOTE = (
 )
 
 
+COMPARISON_NOTE = (
+    "Corrected difference A − B in pass rate (PPI++ on per-task differences, paired by task when "
+    "the rows carry task ids); settled when its interval excludes 0. Rank: the range the settled "
+    "pairs allow (1–3 is a tie the data cannot break). Labels to settle: more tasks labelled for both "
+    "agents that would settle the pair at 80 % power."
+)
+
+
+def comparison_tables(entry: Json) -> tuple[list[str], list[list[str]], list[str], list[list[str]]]:
+    """Pairs and ranking of one judge's `agent_comparisons` entry, shared by Markdown and HTML."""
+    pairs = [
+        [
+            f"{p['a']} − {p['b']}",
+            "yes" if p["paired"] else "no",
+            f"{p['n_labelled']}/{p['n_tasks']}" if p["paired"] else str(p["n_labelled"]),
+            num(p["judge_difference"]),
+            ci(p["difference"]),
+            "yes" if p["settled"] else "no",
+            str(p["labels_to_settle"]) if p["labels_to_settle"] is not None else (p["note"] or "—"),
+        ]
+        for p in entry["pairs"]
+    ]
+    ranking = [
+        [
+            str(r["best_rank"])
+            if r["best_rank"] == r["worst_rank"]
+            else f"{r['best_rank']}–{r['worst_rank']}",
+            r["agent"],
+            num(r["corrected"]),
+            ", ".join(r["tied_with"]) or "—",
+        ]
+        for r in entry["ranking"]
+    ]
+    return (
+        ["agents", "paired", "labelled tasks", "judge difference", "corrected difference", "settled",
+         "labels to settle"],
+        pairs,
+        ["rank", "agent", "corrected pass rate", "cannot be told apart from"],
+        ranking,
+    )  # fmt: skip
+
+
+def best_comparison(report: CalibrationReport, c: Json) -> Json | None:
+    """The entry of the best-ranked single judge (all judges are in report.json)."""
+    board = [r["rater"] for r in report.leaderboard.get("all items", []) if not r["panel"]]
+    entries = {e["rater"]: e for e in c["agent_comparisons"]}
+    return next((entries[r] for r in board if r in entries), None)
+
+
+COMPETENCE_NOTE = (
+    "Competence: each annotator's accuracy against the gold label (for majority vote, against the "
+    "majority of the other annotators; for Dawid–Skene and MACE, expected under the model's posterior)."
+)
+
+
+def competence_table(rows: list[Json]) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of the annotator competence table, shared by Markdown and HTML."""
+    return ["annotator", "items", "competence"], [
+        [r["annotator"], str(r["n"]), ci(r["accuracy"])] for r in rows
+    ]
+
+
 def render_markdown(report: CalibrationReport) -> str:
     c, d = contract_json(report), details_json(report)
     level = f"{report.confidence:.0%}"
@@ -126,6 +188,9 @@ def render_markdown(report: CalibrationReport) -> str:
             + ", ".join(f"{k}: {v}" for k, v in sorted(report.unscorable.items()))
             + "."
         )
+    if c["annotators"]["competence"]:
+        lines += ["", "## Annotators", "", f"Gold label by {report.gold_method}. {COMPETENCE_NOTE}", ""]
+        lines += _table(*competence_table(c["annotators"]["competence"]))
     lines += ["", "## Recommendations", ""]
     lines += [f"- {text}" for text in report.recommendations.values()]
     lines += ["", "## Humans", ""]
@@ -183,6 +248,17 @@ def render_markdown(report: CalibrationReport) -> str:
             lines += ["## Can the judge replace the annotators? (alt-test)", "", ALT_TEST_NOTE, ""]
             lines += _table(*alt_test_table(c["alt_test"]))
         lines += _bias_sections(judges)
+    best = best_comparison(report, c)
+    if best is not None:
+        pair_header, pair_rows, rank_header, rank_rows = comparison_tables(best)
+        lines += [
+            "",
+            f"## Which agent is better? (judge {best['rater']}, corrected)",
+            "",
+            COMPARISON_NOTE,
+            "",
+        ]
+        lines += [*_table(rank_header, rank_rows), "", *_table(pair_header, pair_rows)]
     if c["corrected_scores"]:
         lines += ["", "## Corrected pass rates", ""]
         lines += _table(

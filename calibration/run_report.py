@@ -28,6 +28,7 @@ import numpy as np
 
 from expgrade.calibration.agreement import binary_rates, cohen_kappa, percent_agreement
 from expgrade.calibration.bootstrap import estimate, resample_table
+from expgrade.calibration.comparisons import compare_agents, comparison_json
 from expgrade.calibration.corrected import active_ppi_mean, labels_for_half_width, ppi_mean
 from expgrade.grading.errors import UserError
 from expgrade.grading.estimate import Estimate
@@ -247,6 +248,8 @@ def calibrate_run(
     per_subtask: dict[str, Cell] = defaultdict(Cell)
     per_agent: dict[str, dict[str, Cell]] = defaultdict(lambda: defaultdict(Cell))
     items: dict[str, Cell] = defaultdict(Cell)
+    # (agent, task, judge's verdict, human verdict or None, drawn actively) per submission and cell
+    units: dict[str, list[tuple[str, str, bool, bool | None, bool]]] = defaultdict(list)
     for r in records:
         humans: dict[str, bool | None] = {}
         unit_pi: list[float] = []
@@ -266,11 +269,13 @@ def calibrate_run(
                 continue
             per_subtask[name].add(judged, human, pi)
             per_agent[r.agent][name].add(judged, human, pi)
+            units[name].append((r.agent, r.task_id, judged, human, pi is not None))
         if r.all_passed is not None and humans:
             human_all = _human_all(r, humans)
             pi_all = math.prod(unit_pi) if unit_pi and human_all is not None else None
             per_subtask[ALL].add(r.all_passed, human_all, pi_all)
             per_agent[r.agent][ALL].add(r.all_passed, human_all, pi_all)
+            units[ALL].append((r.agent, r.task_id, r.all_passed, human_all, pi_all is not None))
 
     def summary(cell: Cell) -> dict[str, Any]:
         return cell_summary(cell, n_boot=n_boot, confidence=confidence, seed=seed, prior=prior)
@@ -292,7 +297,40 @@ def calibrate_run(
     }
     if gold is not None:
         out["gold"] = g.match
+        comparisons = {
+            s: _agent_comparison(units[s], out["per_agent"], s, confidence) for s in order if s in units
+        }
+        out["comparisons"] = {s: c for s, c in comparisons.items() if c is not None}
     return CalibrationBlock.model_validate(out)
+
+
+def _agent_comparison(
+    units: list[tuple[str, str, bool, bool | None, bool]],
+    per_agent: dict[str, dict[str, Any]],
+    cell: str,
+    confidence: float,
+) -> dict[str, Any] | None:
+    """Every pair of agents on one cell, corrected and paired by task (calibration.comparisons);
+    None with fewer than two agents. Actively drawn labels are not a uniform sample of the tasks,
+    which the paired PPI++ needs, so such a cell says so instead."""
+    agents = sorted({u[0] for u in units})
+    if len(agents) < 2:
+        return None
+    if any(active for *_, active in units):
+        return {"pairs": [], "ranking": [], "note": "labels drawn actively (annotate load --active): "
+                "paired differences need a uniform sample of labelled tasks"}  # fmt: skip
+    corrected = {
+        a: per_agent.get(a, {}).get(cell, {}).get("corrected_pass_rate", {}).get("value") for a in agents
+    }
+    pairs, ranking = compare_agents(
+        np.array([u[0] for u in units]),
+        np.array([u[1] for u in units]),
+        np.array([float(u[2]) for u in units]),
+        np.array([np.nan if u[3] is None else float(u[3]) for u in units]),
+        corrected,
+        confidence,
+    )
+    return comparison_json(pairs, ranking)
 
 
 def report_with_calibration(

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # the statistics load on use: scipy and matplotlib are slow t
     from expgrade.calibration.report import CalibrationReport
 
 LevelOption = Literal["auto", "nominal", "ordinal", "interval", "ratio"]
+GoldOption = Literal["majority", "dawid-skene", "mace"]
 
 
 def _summary_table(report: CalibrationReport) -> Table:
@@ -87,11 +88,20 @@ def calibrate_command(
             "0.2 for expert annotators (default), 0.15 skilled, 0.1 crowd workers.",
         ),
     ] = 0.2,
+    gold: Annotated[
+        GoldOption,
+        typer.Option(
+            "--gold",
+            help="How the human labels make the gold label: majority vote, or Dawid–Skene or MACE, "
+            "which weigh each annotator by its estimated competence.",
+        ),
+    ] = "majority",
 ) -> None:
     """Judge–human calibration: agreement with confidence intervals, bias, corrected scores and a report.
 
     Each item's gold label is the majority of its human raters (items where the humans tie have
-    none); unscorable rows are counted and left out.
+    none), or with --gold the most probable label under Dawid–Skene or MACE; unscorable rows are
+    counted and left out.
     """
     from expgrade.calibration.analysis import calibrate_frame
     from expgrade.calibration.report_files import write_reports
@@ -111,6 +121,7 @@ def calibrate_command(
         confidence=confidence,
         level=None if level == "auto" else level,
         alt_test_epsilon=alt_test_epsilon,
+        gold=gold,
     )
     paths = write_reports(report, out)
     if report.judges:

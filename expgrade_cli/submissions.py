@@ -14,10 +14,12 @@ from expgrade.cli.tasks import batch_exit_code, report_failures, shown, task_pro
 from expgrade.grading.errors import UserError
 from expgrade.grading.harness_importers import (
     HARNESSES,
+    FileImport,
     HarnessOptions,
     Overrides,
     SubmissionWriter,
     import_files,
+    registered_harnesses,
 )
 from expgrade.grading.submission_reader import scan_submissions
 
@@ -77,7 +79,13 @@ def validate_submissions(
 
 @submissions_app.command("import")
 def import_submissions(
-    fmt: Annotated[str, typer.Argument(metavar="FORMAT", help=f"One of: {', '.join(HARNESSES)}.")],
+    fmt: Annotated[
+        str,
+        typer.Argument(
+            metavar="FORMAT",
+            help=f"One of: {', '.join(HARNESSES)}, or one an installed package adds (docs/harnesses.md).",
+        ),
+    ],
     sources: Annotated[
         list[Path], typer.Argument(metavar="SRC...", help="Harness files, or folders of them.")
     ],
@@ -102,11 +110,16 @@ def import_submissions(
     """Write expgrade submission folders from harness output (traced in extra.source).
 
     A bad source file is reported and contributes nothing; the others still import (exit 1).
-    Exit 0 when every file imported, 2 when nothing could be imported.
+    A partial file (a killed run) imports what it holds, and exits 1 too. Exit 0 when every
+    file imported whole, 2 when nothing could be imported. How the runs ended, and fields that
+    fell back to defaults, are counted per file.
     """
-    harness = HARNESSES.get(fmt)
+    known_formats, plugin_problems = registered_harnesses()
+    for problem in plugin_problems:
+        err_console.print(f"[bold yellow]warning:[/] {problem}", highlight=False, soft_wrap=True)
+    harness = known_formats.get(fmt)
     if harness is None:
-        raise UserError(f"unknown format '{fmt}'; expected one of: {', '.join(HARNESSES)}")
+        raise UserError(f"unknown format '{fmt}'; expected one of: {', '.join(known_formats)}")
     task_ids = None
     if tasks is not None:
         known, task_file_problems = task_problems(tasks)
@@ -118,11 +131,13 @@ def import_submissions(
     table = Table(title=f"{fmt}: submissions per source file")
     table.add_column("source file", overflow="fold")
     table.add_column("submissions", justify="right")
+    table.add_column("runs ended", overflow="fold")
     table.add_column("status")
     for o in outcomes:
-        status = "[green]ok[/]" if o.error is None else "[red]skipped (see error)[/]"
-        table.add_row(shown(o.path), str(len(o.written)), status)
+        table.add_row(shown(o.path), str(len(o.written)), _ended(o), _status(o))
     console.print(table)
+    for o in outcomes:
+        _print_notes(o)
     failed = [o for o in outcomes if o.error]
     report_failures([o.error for o in failed if o.error])
     written = sum(len(o.written) for o in outcomes)
@@ -130,4 +145,37 @@ def import_submissions(
         console.print(f"wrote {written} submission(s) to {out}", highlight=False)
     else:
         err_console.print("[bold red]error:[/] no submissions imported; nothing written", highlight=False)
-    raise typer.Exit(batch_exit_code(written, len(failed)))
+    partial = [o for o in outcomes if o.partial and not o.error]
+    raise typer.Exit(batch_exit_code(written, len(failed) + len(partial)))
+
+
+def _ended(o: FileImport) -> str:
+    """'3 completed, 1 timeout': how the imported runs ended, the unfinished kinds in colour."""
+    parts = [
+        f"{n} {kind}" if kind == "completed" else f"[yellow]{n} {kind}[/]"
+        for kind, n in o.ended.most_common()
+    ]
+    return ", ".join(parts) or "-"
+
+
+def _status(o: FileImport) -> str:
+    if o.error is not None:
+        return "[red]skipped (see error)[/]"
+    if o.cut is not None:
+        return f"[yellow]partial: line {o.cut.line} cut[/]"
+    return "[yellow]partial (see warning)[/]" if o.partial else "[green]ok[/]"
+
+
+def _print_notes(o: FileImport) -> None:
+    """What a user must know before grading these: partial files, defaults, repeated records."""
+    if o.error is not None:
+        return
+    notes = [n.text for n in o.notices]
+    notes += [f"{n} record(s) fell back to a default: {default}" for default, n in o.defaults.items()]
+    if o.repeats:
+        record, first = o.repeats[0]
+        notes.append(
+            f"{len(o.repeats)} record(s) repeat ones already imported (e.g. {record} = {first}): written once"
+        )
+    for note in notes:
+        console.print(f"[yellow]warning:[/] {shown(o.path)}: {note}", highlight=False, soft_wrap=True)

@@ -94,7 +94,10 @@ def _summary(importer: Importer, result: BatchResult) -> Table:
 
 
 def task_problems(path: Path) -> tuple[list[Task], list[str]]:
-    """Every problem in a TASKS.jsonl: bad records, duplicate ids, paths that leave the repo."""
+    """Every problem in a TASKS.jsonl: bad records, duplicate ids, paths that leave the repo,
+    a reference patch or folder that is not there."""
+    from expgrade.grading.execution.reference import reference_tree  # scipy: only when validating
+
     tasks, problems = validate_models(path, Task)
     lines_of: dict[str, list[int]] = defaultdict(list)
     try:
@@ -111,7 +114,13 @@ def task_problems(path: Path) -> tuple[list[Task], list[str]]:
                 f"{path}: task '{task.id}': repo.path '{task.repo.path}' is not a folder "
                 "(relative paths are relative to the tasks file)"
             )
+        if task.reference is not None and (task.reference.patch or task.reference.path):
+            missing = reference_tree(task, path.parent)
+            if isinstance(missing, str):
+                problems.append(f"{path}: task '{task.id}': {missing}")
         named = [(f"masked[{i}].file", m.file) for i, m in enumerate(task.masked or [])]
+        files = task.reference.files if task.reference else []
+        named += [(f"reference.files[{i}]", f) for i, f in enumerate(files)]
         if task.run and task.run.results_file is not None:
             named.append(("run.results_file", task.run.results_file))
         for field, rel in named:

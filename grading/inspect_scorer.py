@@ -14,7 +14,13 @@ through expgrade's judge engine (cache, budget, full verdict records).
 The score's value is 1.0 when every graded subtask passed and 0.0 when one failed. When the
 grading cannot decide (a subtask unscorable), the value is Inspect's unscored NaN
 (`Score.unscored`), which metrics and reducers skip: unscorable is never counted as a fail.
-Per-subtask values and every judged item are in `Score.metadata`.
+The explanation names each subtask's verdict or why it has none; per-subtask values and every
+judged item are in `Score.metadata`.
+
+The scorer never takes an eval down: under Inspect's default `fail_on_error` one raising scorer
+cancels every other sample. A sample whose task is not in the tasks file, a judge outage, or
+any failure of the scorer itself becomes an unscored sample whose explanation says why. With
+a fixed `work_dir`, a re-run resumes: gradings finished there are reused, not redone.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ try:
 except ImportError as exc:  # the optional extra is not installed
     raise ImportError("expgrade_scorer needs Inspect AI: pip install 'expgrade[inspect]'") from exc
 
+from expgrade.grading.errors import UserError
 from expgrade.grading.graders.pipeline import grade_submission
 from expgrade.grading.graders.settings import GradeSettings, parse_subtasks
 from expgrade.grading.harness_importers.inspect_log import (
@@ -50,6 +57,7 @@ from expgrade.grading.harness_importers.writer import (
 from expgrade.grading.judge.config import JudgeConfig
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.run.orchestrator import load_tasks
+from expgrade.grading.run.store import ResultsStore, read_results, result_key
 from expgrade.grading.run_folder import RunFolder
 from expgrade.grading.schemas import ResultRecord
 from expgrade.grading.status import describe_verdict
@@ -92,6 +100,27 @@ def score_of(record: ResultRecord) -> Score:
     return Score(value=1.0 if record.all_passed else 0.0, explanation=explanation, metadata=metadata)
 
 
+def unscored(why: str, **metadata: Any) -> Score:
+    """A sample expgrade could not grade: unscored (never 0), with why in the explanation."""
+    return Score.unscored(
+        reason="scoring_failed", explanation=f"not graded: {why}", metadata={"unscored": why, **metadata}
+    )
+
+
+def _agent() -> tuple[str, str, dict[str, str]]:
+    """(agent, where it came from, defaults): the running plan's agent, as the log will name it."""
+    try:  # Inspect's own record of the running sample; private, so a missing one is no error
+        from inspect_ai.log._samples import sample_active
+
+        active = sample_active()
+    except ImportError:
+        active = None
+    name = getattr(active, "agent_name", None)
+    if isinstance(name, str) and name:
+        return name, "plan (the solver's unqualified name, as `submissions import` reads it)", {}
+    return "inspect", "default", {"agent": "'inspect' (Inspect did not say which solver ran)"}
+
+
 @scorer(metrics=[mean(), stderr()])
 def expgrade_scorer(
     tasks: str | Path,
@@ -124,17 +153,27 @@ def expgrade_scorer(
         sandbox=sandbox,
     )
     root = Path(work_dir) if work_dir is not None else Path(tempfile.mkdtemp(prefix="expgrade-inspect-"))
-    writer = SubmissionWriter(root / "submissions", "inspect", overrides=Overrides(), task_ids=set(known))
+    # The work folder is this scorer's own: an earlier run's folders are replaced, its finished
+    # gradings (results.jsonl, append-only) reused, so a re-run resumes instead of failing.
+    writer = SubmissionWriter(
+        root / "submissions", "inspect", overrides=Overrides(), task_ids=set(known), replace=True
+    )
+    root.mkdir(parents=True, exist_ok=True)
+    store = ResultsStore.open(root)
+    done = {result_key(r.task_id, r.submission_id): r for r in read_results(root)} if store.finished else {}
 
-    async def score(state: TaskState, target: Target) -> Score:
+    async def grade(state: TaskState) -> Score:
         record = f"sample {state.sample_id}, epoch {state.epoch}"
-        task_id, task_from = task_id_of(state.metadata, state.sample_id, task_field, file=None, record=record)
-        fields = {
-            "task_id": task_from,
-            "agent": "state.model",
-            "agent_model": "state.model",
-            "attempt": "epoch",
-        }
+        try:
+            task_id, task_from = task_id_of(
+                state.metadata, state.sample_id, task_field, file=None, record=record
+            )
+        except UserError as exc:
+            return unscored(str(exc))
+        if task_id not in known:
+            return unscored(f"task id '{task_id}' (from {task_from}) is not in {tasks_path}", task_id=task_id)
+        agent, agent_from, defaults = _agent()
+        fields = {"task_id": task_from, "agent": agent_from, "agent_model": "state.model", "attempt": "epoch"}
         patch, patch_from = None, None
         if diff := await _sandbox_diff():
             patch, patch_from = diff, "agent sandbox (git diff at scoring time)"
@@ -147,7 +186,7 @@ def expgrade_scorer(
         conclusion = final_answer(state.messages, state.output.completion)
         harness = HarnessRecord(
             task_id=task_id,
-            agent="inspect",
+            agent=agent,
             agent_model=str(state.model),
             record=record,
             fields=fields,
@@ -156,24 +195,34 @@ def expgrade_scorer(
             patch=patch,
             log=render_transcript(transcript(state.messages), title=record),
             extra={"inspect": {"sample_id": state.sample_id, "epoch": state.epoch}},
+            defaults=defaults,
         )
-        [folder] = writer.write_file(Path(f"inspect sample {state.sample_id}"), iter([harness]))
-        loaded = load_native(folder)
-        logs = RunFolder(root).submission_logs(folder.name)
-        logs.root.mkdir(parents=True, exist_ok=True)
-        outcome = await asyncio.to_thread(
-            grade_submission,
-            known[task_id],
-            loaded,
-            settings,
-            gpu_ids=[],
-            logs=logs,
-        )
-        logs.grading_log.write_text("\n".join(outcome.log) + "\n", encoding="utf-8")
-        result = score_of(outcome.record)
+        [folder] = writer.write_file(Path(f"inspect sample {state.sample_id}"), [harness]).written
+        key = result_key(task_id, folder.name)
+        if key in done:
+            result = score_of(done[key])
+            assert result.metadata is not None
+            result.metadata["resumed"] = True
+        else:
+            loaded = load_native(folder)
+            logs = RunFolder(root).submission_logs(folder.name)
+            logs.root.mkdir(parents=True, exist_ok=True)
+            outcome = await asyncio.to_thread(
+                grade_submission, known[task_id], loaded, settings, gpu_ids=[], logs=logs
+            )
+            logs.grading_log.write_text("\n".join(outcome.log) + "\n", encoding="utf-8")
+            store.append(outcome.record)
+            done[key] = outcome.record
+            result = score_of(outcome.record)
         result.answer = conclusion
         assert result.metadata is not None
         result.metadata["submission"] = str(folder)
         return result
+
+    async def score(state: TaskState, target: Target) -> Score:
+        try:
+            return await grade(state)
+        except Exception as exc:  # under Inspect's fail_on_error one raise cancels the eval
+            return unscored(f"the scorer failed ({type(exc).__name__}: {exc})")
 
     return score

@@ -137,3 +137,86 @@ def run_tiny_eval(
 
 if __name__ == "__main__":
     print(run_tiny_eval(Path(sys.argv[1]), log_format="json" if "--json" in sys.argv else "eval"))
+
+
+def run_tiny_eval_set(log_dir: Path) -> Path:
+    """Run the tiny eval as `inspect eval-set` does; the folder holds Inspect's `eval-set.json`
+    and `logs.json` beside the log."""
+    from inspect_ai import eval_set
+
+    model = get_model("mockllm/model", custom_outputs=agent_script())
+    success, _ = eval_set(
+        tiny_task(epochs=1), log_dir=str(log_dir), model=model, display="none", max_samples=2
+    )
+    assert success
+    return log_dir
+
+
+_KILLED_EVAL = """
+import sys
+import anyio
+sys.path.insert(0, sys.argv[2])
+from inspect_ai import Task, eval
+from inspect_ai.dataset import Sample
+from inspect_ai.model import ModelOutput, ModelUsage, get_model
+from inspect_ai.solver import chain, solver, generate
+from inspect_support import ADAM_TASK, SWEEP_TASK, ANSWER
+
+def answer(*args):
+    out = ModelOutput.from_content("mockllm/model", ANSWER)
+    out.usage = ModelUsage(input_tokens=10, output_tokens=20, total_tokens=30)
+    return out
+
+@solver
+def stall():
+    async def solve(state, generate):
+        if state.sample_id == "sweep":
+            await anyio.sleep(3600)  # never finishes: the process is killed first
+        return state
+    return solve
+
+task = Task(
+    dataset=[
+        Sample(id="adam", input="Implement the Adam update.", metadata={"task_id": ADAM_TASK}),
+        Sample(id="sweep", input="How does the learning rate matter?", metadata={"task_id": SWEEP_TASK}),
+    ],
+    solver=chain(stall(), generate()),
+    name="killed",
+)
+eval(task, model=get_model("mockllm/model", custom_outputs=answer), log_dir=sys.argv[1],
+     display="none", log_buffer=1, max_samples=2)
+"""
+
+
+def killed_eval_log(log_dir: Path, timeout_s: float = 300) -> Path:
+    """An `.eval` log of an eval killed (SIGKILL) mid-run: status `started`, one of two samples
+    finished and flushed to the log by Inspect (`log_buffer=1`), the other never."""
+    import signal
+    import subprocess
+    import time
+    import zipfile
+
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _KILLED_EVAL, str(log_dir), str(Path(__file__).parent)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + timeout_s
+    try:
+        while time.monotonic() < deadline:
+            logs = list(log_dir.glob("*.eval"))
+            try:
+                names = zipfile.ZipFile(logs[0]).namelist() if logs else []
+            except (zipfile.BadZipFile, OSError):
+                names = []  # Inspect is rewriting it
+            if "samples/adam_epoch_1.json" in names:
+                return logs[0]
+            if proc.poll() is not None:
+                raise AssertionError(
+                    f"the eval ended before it was killed: {proc.stderr.read() if proc.stderr else ''}"
+                )
+            time.sleep(0.5)
+        raise AssertionError("the first sample never reached the log")
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()

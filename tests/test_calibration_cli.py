@@ -18,6 +18,7 @@ from expgrade.grading.schemas.label import LabelRow
 
 CONTRACT_TOP = {
     "n_items", "confidence", "bootstrap", "seed", "judges", "humans", "corrected_scores", "alt_test",
+    "annotators", "agent_comparisons",
 }  # fmt: skip
 CONTRACT_JUDGE = {
     "rater", "subtask", "criterion", "n", "percent_agreement", "cohen_kappa", "scott_pi", "gwet_ac1",

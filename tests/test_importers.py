@@ -272,6 +272,15 @@ def test_task_problems_empty_file_and_missing_repo(tmp_path: Path) -> None:
     assert "repo.path 'code' is not a folder" in problem
     (tmp_path / "code").mkdir()
     assert task_problems(path)[1] == []
+    record["reference"] = {"patch": "solution.diff", "files": ["../outside.py"]}
+    path.write_text(json.dumps(record) + "\n")
+    patch_missing, escapes = task_problems(path)[1]
+    assert "reference.patch" in patch_missing and "solution.diff is not a file" in patch_missing
+    assert "reference.files[0]" in escapes
+    (tmp_path / "solution.diff").write_text("")
+    record["reference"] = {"patch": "solution.diff", "files": ["model.py"]}
+    path.write_text(json.dumps(record) + "\n")
+    assert task_problems(path)[1] == []
 
 
 def test_absurdly_nested_json_is_a_user_error(tmp_path: Path) -> None:

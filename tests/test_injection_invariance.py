@@ -106,3 +106,30 @@ def test_strip_prose_keeps_code_numbers_and_keys() -> None:
     out = strip_prose(readme, "diff")
     assert "assessor" not in out and "0.81" in out and "+++ b/README.md" in out
     assert strip_prose("A conclusion is prose.", "text") == "A conclusion is prose."
+
+
+def test_invariance_from_the_command_line(server: ScriptedServer, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from expgrade.cli import _register
+    from expgrade.cli.app import app
+    from expgrade.grading.labels_io import read_label_rows
+
+    _register()
+    items = tmp_path / "items.jsonl"
+    rows = [
+        {"item_id": "cli-steered", "question": "Train for 3 epochs.", "diff": _diff(PLEA + CODE)},
+        {"item_id": "cli-honest", "question": "Train for 3 epochs.", "diff": _diff("# 3 epochs\n" + CODE)},
+    ]
+    items.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = tmp_path / "labels.jsonl"
+    args = ["judge", str(items), "--rubric", "implementation", "--judge", "openai/gpt-4o-mini", "--no-cache"]
+    args += ["--out", str(out), "--api-base", server.url, "--cache", str(tmp_path / "c.sqlite")]
+    result = CliRunner().invoke(app, [*args, "--injection-check", "invariance"])
+    assert result.exit_code == 0, result.output
+    assert "1 verdict_flips_without_prose" in result.output
+    assert "of which --injection-check invariance: 2 calls" in result.output
+    by_id = {r.item_id: r for r in read_label_rows(out)}
+    steered = by_id["cli-steered"]
+    assert (steered.label, steered.extra["neutralised_label"]) == ("pass", "fail")
+    assert FLIPS_WITHOUT_PROSE in steered.flags and FLIPS_WITHOUT_PROSE not in by_id["cli-honest"].flags

@@ -25,6 +25,7 @@ from expgrade.grading.graders.inputs import SubmissionInputs
 from expgrade.grading.graders.integrity import ChangedFiles
 from expgrade.grading.graders.judged import Context, grade_implementation
 from expgrade.grading.graders.judging import GradingPanel, grading_panel, run_judging
+from expgrade.grading.graders.pipeline import _describe
 from expgrade.grading.graders.settings import GradeSettings
 from expgrade.grading.judge.config import JudgeConfig
 from expgrade.grading.judge.parse import Parsed, parse_reply, read_label, requirement_answers
@@ -121,6 +122,40 @@ def test_a_garbled_joint_answer_gives_the_meant_verdict_or_none(case: tuple[str,
         assert n in answers, f"requirement {n} was written plainly but not read"
     if must:  # the engine takes the reply (it is not re-asked as unreadable)
         assert isinstance(parse_reply(text, None, JOINT), Parsed)
+
+
+REFERENCE = load_rubric("reference-match")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    label=st.sampled_from(["pass", "fail"]),
+    shape=st.sampled_from(["{}", "PASS", "Passed", "**{}**"]),
+    wrap=st.sampled_from(["bare", "fence", "prose"]),
+    commas=st.booleans(),
+    cut=st.one_of(st.none(), st.integers(0, 200)),
+)
+def test_a_garbled_single_verdict_is_the_meant_one_or_unreadable(
+    label: str, shape: str, wrap: str, commas: bool, cut: int | None
+) -> None:
+    written = (
+        shape.format(label)
+        if "{}" in shape
+        else (
+            shape if label == "pass" else shape.replace("P", "F").replace("ASS", "AIL").replace("ass", "ail")
+        )
+    )
+    text = json.dumps({"verdict": written, "rationale": "why", "confidence": 0.7})
+    if commas:
+        text = text.replace("}", ",}")
+    text = {"bare": text, "fence": f"```json\n{text}\n```", "prose": f"My verdict:\n{text}\nDone."}[wrap]
+    if cut is not None:
+        text = text[:cut]
+    parsed = parse_reply(text, None, REFERENCE)
+    if isinstance(parsed, Parsed):
+        assert parsed.label == label  # never another verdict
+    else:
+        assert cut is not None  # only a reply cut short is unreadable (and the engine asks again)
 
 
 def test_labels_are_read_within_the_rubrics_vocabulary_only() -> None:
@@ -240,6 +275,8 @@ def test_a_judge_that_answers_only_the_first_is_asked_again_smaller_then_one_by_
         [f"1. {REQUIREMENTS[3]}"],
     ]
     assert [i.evidence["asked"] for i in sub.items if i.evidence] == [1, 2, 3, 3]
+    log = "\n".join(_describe("implementation", sub))
+    assert "- pass: load the data" in log and log.count("asked 3 times") == 2
     assert [i.verdict for i in sub.items] == ["pass", "fail", "pass", "fail"]
     # every call's tokens are on some requirement: the ledger's view and the items' agree
     tokens = sum(j["prompt_tokens"] for i in sub.items for j in i.judge)

@@ -38,6 +38,8 @@ def test_wheel_installs_only_the_expgrade_namespace(tmp_path: Path) -> None:
     for package in ("grading", "calibration", "annotation_app", "cli"):
         assert f"expgrade/{package}/__init__.py" in names
     assert any(n.startswith("expgrade/grading/_rubrics/") for n in names)
+    # The learned injection layer's weights ship in the core install (no extra to defend).
+    assert "expgrade/grading/judge/injection_model.npz" in names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "expgrade = expgrade.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
 

@@ -94,6 +94,15 @@ def test_every_labelled_item_joins_from_grade_to_calibrate_and_report(graded: Pa
         assert "needs at least 10" in design["not_estimable"]
         assert set(c["per_agent"]) == {"careful-agent", "sloppy-agent", "cheating-agent"}
         assert c["per_agent"]["cheating-agent"]["all_passed"]["n_gold"] == 2
+        # every pair of the three agents, paired by task, with the ranking its settled pairs allow
+        pairs = c["comparisons"]["all_passed"]["pairs"]
+        assert {frozenset((p["a"], p["b"])) for p in pairs} == {
+            frozenset(p) for p in (("careful-agent", "sloppy-agent"), ("careful-agent", "cheating-agent"),
+                                   ("sloppy-agent", "cheating-agent"))
+        }  # fmt: skip
+        assert all(p["paired"] and p["n_tasks"] == 2 for p in pairs)
+        ranking = c["comparisons"]["all_passed"]["ranking"]
+        assert all(1 <= r["best_rank"] <= r["worst_rank"] <= 3 for r in ranking)
 
 
 @pytest.mark.docker
@@ -113,6 +122,7 @@ def test_report_shows_calibration_in_every_format(graded: Path, tmp_path: Path) 
         text = target.read_text()
         assert "uncalibrated judge" not in text and "Judge calibration" in text
         assert "κ" in text and "corrected" in text and "TPR" in text
+        assert "which agent is better" in text
 
 
 def _judge_rows(graded: Path, tmp_path: Path) -> list[LabelRow]:

@@ -189,7 +189,9 @@ def grade_execution(
         else:
             outcome = _status(task, artifacts.submission, limits, done, known, basis, seed)
             if logs is not None:
-                _write_logs(logs.execution_run(seed, first=i == 0), done.result, done.notes, outcome)
+                write_run_logs(
+                    logs.execution_run(seed, first=i == 0), done.result, done.notes, outcome.status
+                )
         outcomes.append(outcome)
     if len(seeds) == 1:
         return outcomes[0]
@@ -302,10 +304,6 @@ def _check_claims(task: Task, submission: Submission, measured: Results) -> tupl
             "claimed"
         )
     return [], ""
-
-
-def _write_logs(logs: RunLogs, result: SandboxResult, notes: list[str], outcome: ExecutionSubtask) -> None:
-    write_run_logs(logs, result, notes, outcome.status)
 
 
 def write_run_logs(logs: RunLogs, result: SandboxResult, notes: list[str], status: str) -> None:

@@ -56,8 +56,8 @@ def needs_reference(task: Task) -> bool:
     return task.reference is not None and task.run is not None and bool(task.expected_results)
 
 
-def _tree(task: Task, tasks_dir: Path) -> CodeTree | str:
-    """The reference's code, or why it cannot be found."""
+def reference_tree(task: Task, tasks_dir: Path) -> CodeTree | str:
+    """The reference's code, or why it cannot be found (`tasks validate` says the same)."""
     ref = task.reference
     assert ref is not None
     if ref.patch is None and ref.path is None:
@@ -68,9 +68,9 @@ def _tree(task: Task, tasks_dir: Path) -> CodeTree | str:
     assert name is not None
     path = Path(name) if Path(name).is_absolute() else tasks_dir / name
     if ref.patch is not None and not path.is_file():
-        return f"reference.patch {path} is not a file"
+        return f"reference.patch {path} is not a file (relative paths are relative to the tasks file)"
     if ref.path is not None and not path.is_dir():
-        return f"reference.path {path} is not a folder"
+        return f"reference.path {path} is not a folder (relative paths are relative to the tasks file)"
     return CodeTree(patch=path) if ref.patch is not None else CodeTree(workspace=path)
 
 
@@ -85,7 +85,7 @@ def run_reference(
     work_root: Path | None = None,
 ) -> ReferenceRun:
     """One run of the task's reference with `seed`; its output goes to `logs.run(seed)`."""
-    tree = _tree(task, tasks_dir)
+    tree = reference_tree(task, tasks_dir)
     if isinstance(tree, str):
         return ReferenceRun(task_id=task.id, seed=seed, status="failed", reason=tree, finished_at=_now())
     limits = Limits.from_run(task.run)

@@ -106,6 +106,20 @@ def _describe(name: str, sub: JudgedSubtask | ExecutionSubtask | None) -> list[s
             lines.append(f"    claimed:  {sub.claimed_results}")
         if sub.flags:
             lines.append(f"    flags: {', '.join(sub.flags)}")
+        if sub.tolerance is not None:
+            lines.append(f"    tolerance: {sub.tolerance.source}: {sub.tolerance.why}")
+            lines += [
+                f"      {key}: [{i.low:.6g}, {i.high:.6g}] (mean {i.mean:.6g}, sd {i.sd:.3g})"
+                for key, i in sub.tolerance.intervals.items()
+            ]
+        for run in sub.runs:
+            lines.append(f"    seed {run.seed}: {run.status}: {run.measured_results}")
+        if sub.repeats is not None:
+            r = sub.repeats
+            lines.append(
+                f"    {r.k} seeds: {r.passed} of {r.decided} reproduced; "
+                f"pass^k={r.pass_all} pass@k={r.pass_any}"
+            )
         return lines
     lines = [f"[{name}] {describe_verdict(sub)}" + (f" flags={','.join(sub.flags)}" if sub.flags else "")]
     for item in sub.items:
@@ -119,6 +133,9 @@ def _describe(name: str, sub: JudgedSubtask | ExecutionSubtask | None) -> list[s
             lines.append(f"      why: {item.rationale.strip()[:600]}")
         if item.flags:
             lines.append(f"      flags: {', '.join(item.flags)}")
+        asked = (item.evidence or {}).get("asked", 1)
+        if asked > 1:  # the judge left it out of an answer and was asked again
+            lines.append(f"      asked {asked} times")
     return lines
 
 

@@ -6,30 +6,46 @@ document and is read whole. The mapping:
 
 - task id: the sample's metadata `task_id`, else its id; `--task-field KEY` names another
   metadata key (`id` = the sample id);
-- agent: the eval's solver, else the last step of its plan, else the task name; model: the
-  eval's model;
+- agent: the plan's terminal solver as Inspect names the agent, else the eval's solver, else
+  the task name (the scorer records the same name); model: the eval's model;
 - patch, first found of: a diff the agent left in the sample's store or metadata (`patch`,
   `diff`, `git_diff`, `model_patch`); the sandbox's final changes as a scorer recorded them
   (`Score.metadata["model_patch"]`, as inspect_evals' SWE-bench scorer does); the output of
   the last `git diff` tool call;
 - conclusion: the final answer (the sample's output, else its last `submit` call);
 - agent.log: the messages, tool calls and tool outputs (the events are not read: they repeat
-  every model call's input and are most of a log's size).
+  every model call's input and are most of a log's size);
+- ended: `error` when the sample errored, `<type> limit` when a limit stopped it (the limit's
+  value and reason are kept in `extra.inspect.limit`), else `completed`.
+
+A folder is read as Inspect lists logs (`inspect_ai.log._file.is_log_file`): every `.eval`, and
+a `.json` only when its name starts with Inspect's timestamp, so `inspect eval-set`'s own
+`eval-set.json` and `logs.json` are not taken for logs. A log whose eval did not end in
+`success` (`started`: killed mid-run; `cancelled`; `error`) is partial: its finished samples are
+imported and the import says so and exits 1.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from expgrade.grading.errors import UserError
-from expgrade.grading.harness_importers.common import Harness, HarnessOptions
+from expgrade.grading.harness_importers.common import Harness, HarnessOptions, Notice
 from expgrade.grading.harness_importers.writer import HarnessRecord, render_transcript
 
 PATCH_KEYS = ("patch", "diff", "git_diff", "model_patch")
 TASK_FIELD = "task_id"
+#: Inspect's log file names start with an ISO timestamp (`log_file_pattern` upstream).
+_LOG_NAME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}[:-]\d{2}[:-]\d{2}")
+
+
+def is_log_file(path: Path) -> bool:
+    """Whether Inspect itself would list this file as a log (`.eval`, or a timestamped `.json`)."""
+    return path.suffix == ".eval" or (path.suffix == ".json" and _LOG_NAME.match(path.name) is not None)
 
 
 def _inspect() -> Any:
@@ -98,14 +114,28 @@ def find_patch(
     return (diff, "messages[last git diff tool output]") if diff else (None, None)
 
 
-def _agent(header: Any) -> tuple[str, str]:
-    spec = header.eval
-    if spec.solver:
-        return spec.solver, "eval.solver"
-    steps = header.plan.steps if header.plan else []
+def agent_of(solver: str | None, plan: Any, task: str) -> tuple[str, str]:
+    """(agent, where it came from): the plan's terminal step, unqualified, as Inspect names the
+    agent (`eval_plan_agent_name`; the running `expgrade_scorer` reads the same name), else the
+    eval's solver, else the task."""
+    steps = list(plan.steps) if plan else []
+    if plan and plan.finish and steps:
+        steps = steps[:-1]  # the finish solver is recorded again as the trailing step
     if steps:
-        return steps[-1].solver, "plan.steps[-1].solver"
-    return spec.task, "eval.task"
+        return steps[-1].solver.rsplit("/", 1)[-1], "plan.steps[-1].solver"
+    if solver:
+        return solver, "eval.solver"
+    return task, "eval.task"
+
+
+def ended(sample: Any) -> tuple[str, dict[str, Any]]:
+    """(how the sample ended, what to keep of it): error, a limit with its value, or completed."""
+    if sample.error is not None:
+        return "error", {"error": sample.error.message}
+    if sample.limit is not None:
+        limit = sample.limit.model_dump(exclude_none=True)
+        return f"{sample.limit.type} limit", {"limit": limit}
+    return "completed", {}
 
 
 def task_id_of(
@@ -134,7 +164,7 @@ def task_id_of(
 def sample_record(header: Any, sample: Any, file: Path, options: HarnessOptions) -> HarnessRecord:
     record = f"sample {sample.id}, epoch {sample.epoch}"
     task_id, task_field = task_id_of(sample.metadata, sample.id, options.task_field, file=file, record=record)
-    agent, agent_field = _agent(header)
+    agent, agent_field = agent_of(header.eval.solver, header.plan, header.eval.task)
     scores = sample.scores or {}
     patch, patch_field = find_patch(
         [("store", sample.store), ("metadata", sample.metadata)]
@@ -160,10 +190,8 @@ def sample_record(header: Any, sample: Any, file: Path, options: HarnessOptions)
         "uuid": sample.uuid,
         "scores": {name: s.value for name, s in scores.items()},
     }
-    if sample.error is not None:
-        extra["error"] = sample.error.message
-    if sample.limit is not None:
-        extra["limit"] = sample.limit.type
+    how, kept = ended(sample)
+    extra.update(kept)
     log = render_transcript(
         transcript(sample.messages), title=f"Inspect sample {sample.id}, epoch {sample.epoch}"
     )
@@ -178,14 +206,23 @@ def sample_record(header: Any, sample: Any, file: Path, options: HarnessOptions)
         patch=patch,
         log=log,
         extra={"inspect": extra},
+        ended=how,
     )
 
 
-def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord]:
+def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord | Notice]:
     log = _inspect()
     where = "header"
     try:
         header = log.read_eval_log(str(path), header_only=True)
+        if header.status != "success":
+            why = f": {header.error.message.strip()[:300]}" if header.error is not None else ""
+            yield Notice(
+                f"partial log: the eval's status is '{header.status}'"
+                f"{' (killed or still running)' if header.status == 'started' else ''}{why};"
+                " only the samples it finished are imported",
+                partial=True,
+            )
         if path.suffix == ".json":
             samples: Iterable[Any] = log.read_eval_log(str(path), resolve_attachments=True).samples or []
         else:
@@ -205,4 +242,4 @@ def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord]:
         ) from None
 
 
-HARNESS = Harness(name="inspect", patterns=("*.eval", "*.json"), load=load)
+HARNESS = Harness(name="inspect", patterns=("*.eval", "*.json"), load=load, accepts=is_log_file)

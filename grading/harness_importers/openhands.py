@@ -7,6 +7,18 @@ Upstream (`evaluation/utils/shared.py`): `instance_id`, `test_result` (for SWE-b
 The instance id is the task id, the agent class the agent, `llm_config.model` the model; the
 conclusion is the agent's last `finish` thought (else its last message); `agent.log` is the
 history. Reruns of an instance become attempts 1, 2, ….
+
+A record without `metadata` (what `_process_instance_wrapper` writes for a timed-out instance or
+one that ran out of retries) takes agent and model from the run's `metadata.json`, which
+`make_metadata` writes beside `output.jsonl`; only without it do they fall back to defaults,
+and that is reported. How each run ended is read from `error`: `timeout` ("Timeout after N
+seconds"), `error (retries exhausted)` ("Maximum retries (N) reached: …"), `agent error`
+(`state.last_error`, the run stopped early: stuck in a loop, iteration limit, …), else
+`completed`.
+
+In a run folder only `output.jsonl` files are read: the folder also holds
+`output.swebench.jsonl` (predictions converted for SWE-bench), `output.swebench_eval.jsonl`,
+`output.critic_attempt_N.jsonl` and `maximum_retries_exceeded.jsonl`, which are not runs.
 """
 
 from __future__ import annotations
@@ -19,7 +31,7 @@ from typing import Any
 from expgrade.grading.errors import UserError
 from expgrade.grading.harness_importers.common import Harness, HarnessOptions, require
 from expgrade.grading.harness_importers.writer import HarnessRecord, render_transcript
-from expgrade.grading.jsonl import iter_json_lines
+from expgrade.grading.jsonl import iter_json_lines, load_json
 
 
 def _obj(value: Any) -> dict[str, Any]:
@@ -72,7 +84,55 @@ def _conclusion(events: list[dict[str, Any]]) -> tuple[str | None, str | None]:
     return None, None
 
 
+def ended(error: object) -> str:
+    """How an instance's run ended, from the `error` OpenHands' evaluation code writes."""
+    if not isinstance(error, str) or not error.strip():
+        return "completed"
+    if error.startswith("Timeout after"):
+        return "timeout"
+    if error.startswith("Maximum retries ("):
+        return "error (retries exhausted)"
+    return "agent error"
+
+
+def _run_metadata(path: Path) -> dict[str, Any]:
+    """The run's `metadata.json` beside its output file, if it is there and readable."""
+    meta = path.parent / "metadata.json"
+    if not meta.is_file():
+        return {}
+    try:
+        return _obj(load_json(meta))
+    except UserError:
+        return {}
+
+
+def _who(
+    obj: dict[str, Any], run_meta: dict[str, Any]
+) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """(values, source fields, defaults) of agent and model: the record's, the run's, a default."""
+    values: dict[str, str] = {}
+    fields: dict[str, str] = {}
+    defaults: dict[str, str] = {}
+    for name, keys, default in (
+        ("agent", ("agent_class",), "openhands"),
+        ("agent_model", ("llm_config", "model"), "unknown"),
+    ):
+        dotted = ".".join(("metadata", *keys))
+        for where, meta in ((dotted, _obj(obj.get("metadata"))), (f"metadata.json: {dotted}", run_meta)):
+            value: Any = meta
+            for key in keys:
+                value = _obj(value).get(key)
+            if isinstance(value, str) and value:
+                values[name], fields[name] = value, where
+                break
+        else:
+            values[name] = default
+            defaults[name] = f"'{default}' (no {dotted}, no metadata.json beside the file)"
+    return values, fields, defaults
+
+
 def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord]:
+    run_meta = _run_metadata(path)
     for line, obj in iter_json_lines(path):
         where = f"line {line}"
         task_id = require(obj, "instance_id", file=path, record=where)
@@ -80,8 +140,7 @@ def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord]:
         patch = test_result.get("git_patch")
         if patch is not None and not isinstance(patch, str):
             raise UserError("expected a string", file=path, record=where, field="test_result.git_patch")
-        meta = _obj(obj.get("metadata"))
-        llm = _obj(meta.get("llm_config"))
+        who, who_fields, defaults = _who(obj, run_meta)
         history = obj.get("history") or []
         if not isinstance(history, list):
             raise UserError(
@@ -89,13 +148,7 @@ def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord]:
             )
         events = _events(history)
         conclusion, conclusion_field = _conclusion(events)
-        fields = {
-            "task_id": "instance_id",
-            "agent": "metadata.agent_class",
-            "agent_model": "metadata.llm_config.model",
-            "patch": "test_result.git_patch",
-            "log": "history",
-        }
+        fields = {"task_id": "instance_id", **who_fields, "patch": "test_result.git_patch", "log": "history"}
         if conclusion_field:
             fields["conclusion"] = conclusion_field
         extra = {k: obj[k] for k in ("error", "metrics", "instruction") if obj.get(k) is not None}
@@ -104,8 +157,8 @@ def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord]:
             extra["test_result"] = others
         yield HarnessRecord(
             task_id=task_id,
-            agent=str(meta.get("agent_class") or "openhands"),
-            agent_model=str(llm.get("model") or "unknown"),
+            agent=who["agent"],
+            agent_model=who["agent_model"],
             record=where,
             fields=fields,
             conclusion=conclusion,
@@ -114,7 +167,9 @@ def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord]:
             if events
             else None,
             extra={"harness": extra} if extra else {},
+            ended=ended(obj.get("error")),
+            defaults=defaults,
         )
 
 
-HARNESS = Harness(name="openhands", patterns=("output.jsonl", "*.jsonl"), load=load)
+HARNESS = Harness(name="openhands", patterns=("output.jsonl",), load=load)

@@ -2,10 +2,22 @@
 
 PaperBench grades the repository an agent leaves, with `reproduce.sh` at its root, against the
 paper's rubric tree; `expgrade tasks import paperbench rubric.json` makes that tree the task
-`paperbench/<paper>`. Each source here is one submission for one paper: `--paper` names it, else
-the source's name does (`<paper>/`, `<paper>.tar.gz`; a source named `submission` takes its
-parent folder's name). The repository becomes the submission's `workspace/`, its
-`reproduce.sh` the reproduce script. Agent and model are unknown unless `--agent`/`--agent-model`.
+`paperbench/<paper>`. A source is one of:
+
+- PaperBench's own run layout (openai/preparedness `paperbench/utils.py`: `create_run_id`,
+  `create_run_dir`, `build_canonical_sub_path`):
+  `<runs dir>/<run group>/<paper>_<uuid4>/submissions/<timestamp>/submission.tar.gz`. A run
+  folder yields its latest snapshot (as `_select_checkpoint` picks it; `*_executed.tar.gz` are
+  reproduction outputs, not submissions), a run group folder each of its runs, a tarball itself.
+  The paper is the run id without its uuid.
+- a repository folder, or a tarball of one: `--paper` names the paper, else the source's name
+  does (`<paper>/`, `<paper>.tar.gz`; a source named `submission` takes its parent's name).
+
+PaperBench's tarball (`upload_sources`: `tar -czf … -C <tmp> .` over `/home/submission` and
+`/home/logs`) holds `./submission` and `./logs`: the repository is `./submission`, and the text
+files under `./logs` become `agent.log`. The repository becomes the submission's `workspace/`,
+its `reproduce.sh` the reproduce script; a repository without one is imported and reported.
+Agent and model are unknown unless `--agent`/`--agent-model`.
 
 A tarball is untrusted: it is extracted with tarfile's `data` filter (no absolute names, no
 `..`, no links leaving it, no devices), within a size cap, and the tree is checked again.
@@ -13,33 +25,69 @@ A tarball is untrusted: it is extracted with tarfile's `data` filter (no absolut
 
 from __future__ import annotations
 
+import re
 import tarfile
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 from expgrade.grading.errors import UserError
-from expgrade.grading.harness_importers.common import Harness, HarnessOptions
-from expgrade.grading.harness_importers.writer import HarnessRecord
+from expgrade.grading.harness_importers.common import Harness, HarnessOptions, Notice
+from expgrade.grading.harness_importers.writer import HarnessRecord, render_transcript
 from expgrade.grading.safepath import check_tree
 
 REPRODUCE = "reproduce.sh"
 #: Uncompressed bytes a submission tarball may hold; PaperBench caps submissions at 1 GB.
 MAX_TAR_BYTES = 4 * 1024**3
 _TAR_SUFFIXES = (".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".tar")
+#: `create_run_id`: f"{paper_id}_{uuid.uuid4()}".
+_RUN_ID = re.compile(r"^(?P<paper>.+)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+#: Bytes of the run's logs kept in agent.log, per file.
+LOG_FILE_BYTES = 1_000_000
 
 
-def _paper(path: Path, options: HarnessOptions) -> str:
+def _snapshots(run_dir: Path) -> list[Path]:
+    return sorted(
+        p
+        for p in run_dir.glob("submissions/*/*.tar.gz")
+        if p.is_file() and not p.name.endswith("_executed.tar.gz")
+    )
+
+
+def find_sources(src: Path) -> list[Path]:
+    """A folder on the command line: a run group, a run, or a repository (the folder itself)."""
+    if not src.is_dir():
+        return [src]
+    if latest := _snapshots(src):
+        return [latest[-1]]
+    runs = [latest[-1] for run in sorted(src.iterdir()) if run.is_dir() and (latest := _snapshots(run))]
+    return runs or [src]
+
+
+def _run_id(path: Path) -> str | None:
+    """`<paper>_<uuid>` of a tarball at PaperBench's canonical path, else None."""
+    if len(path.parts) >= 4 and path.parent.parent.name == "submissions":
+        return path.parent.parent.parent.name
+    return None
+
+
+def _paper(path: Path, options: HarnessOptions) -> tuple[str, str]:
+    """(paper id, where it came from)."""
     if options.paper:
-        return options.paper
+        return options.paper, "--paper"
+    run = _run_id(path)
+    if run is not None and (m := _RUN_ID.match(run)):
+        return m["paper"], "run folder name (<paper>_<uuid>)"
     name = path.name
     for suffix in _TAR_SUFFIXES:
         name = name.removesuffix(suffix)
-    return path.resolve().parent.name if name == "submission" else name
+    if name == "submission":
+        return path.resolve().parent.name, "source's parent folder name"
+    return name, "source name"
 
 
 def extract(tarball: Path, dest: Path) -> Path:
-    """Extract safely into `dest`; the repository root (descending into a lone top folder)."""
+    """Extract safely into `dest`; the root the archive holds (its lone top folder, if any)."""
     try:
         with tarfile.open(tarball) as tar:
             total = sum(m.size for m in tar.getmembers())
@@ -59,13 +107,32 @@ def extract(tarball: Path, dest: Path) -> Path:
     return dest
 
 
-def _record(src: Path, repo: Path, options: HarnessOptions) -> HarnessRecord:
-    paper = _paper(src, options)
+def _logs(root: Path) -> str | None:
+    """The text files of PaperBench's `./logs`, as one transcript."""
+    logs = root / "logs"
+    if not logs.is_dir():
+        return None
+    files = sorted(p for p in logs.rglob("*") if p.is_file() and not p.is_symlink())
+    entries = [
+        (str(p.relative_to(logs)), p.read_bytes()[:LOG_FILE_BYTES].decode("utf-8", "replace")) for p in files
+    ]
+    return render_transcript(entries, title="PaperBench ./logs") if entries else None
+
+
+def _record(src: Path, root: Path, options: HarnessOptions) -> Iterator[HarnessRecord | Notice]:
+    paper, paper_from = _paper(src, options)
+    repo = root
+    fields = {"task_id": paper_from, "workspace": "the repository"}
+    if not (root / REPRODUCE).exists() and (root / "submission").is_dir():
+        repo = root / "submission"
+        fields["workspace"] = "./submission"
+    log = _logs(root) if repo != root else None
+    if log is not None:
+        fields["log"] = "./logs"
     has_reproduce = (repo / REPRODUCE).is_file()
-    fields = {"task_id": "--paper" if options.paper else "source name", "workspace": "the repository"}
     if has_reproduce:
         fields["reproduce"] = REPRODUCE
-    return HarnessRecord(
+    yield HarnessRecord(
         task_id=f"paperbench/{paper}",
         agent="unknown",
         agent_model="unknown",
@@ -73,19 +140,25 @@ def _record(src: Path, repo: Path, options: HarnessOptions) -> HarnessRecord:
         fields=fields,
         workspace=repo,
         reproduce=REPRODUCE if has_reproduce else None,
+        log=log,
         extra={} if has_reproduce else {"warning": f"no {REPRODUCE} at the repository root"},
+        notes=[] if has_reproduce else [f"no {REPRODUCE} at the repository root: execution will be not_run"],
+        defaults={
+            name: "'unknown' (a PaperBench submission does not name it; say --agent / --agent-model)"
+            for name in ("agent", "agent_model")
+        },
     )
 
 
-def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord]:
+def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord | Notice]:
     if path.is_dir():
         check_tree(path, what="submission")
-        yield _record(path, path, options)
+        yield from _record(path, path, options)
         return
     if not path.name.endswith(_TAR_SUFFIXES):
         raise UserError("expected a submission folder or a tarball (.tar, .tar.gz, .tgz)", file=path)
     with tempfile.TemporaryDirectory(prefix="expgrade-paperbench-") as tmp:
-        yield _record(path, extract(path, Path(tmp)), options)
+        yield from _record(path, extract(path, Path(tmp)), options)
 
 
-HARNESS = Harness(name="paperbench", patterns=(), load=load, folder_is_source=True)
+HARNESS = Harness(name="paperbench", patterns=(), load=load, find=find_sources)

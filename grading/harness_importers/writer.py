@@ -9,11 +9,12 @@ way is rolled back, so a batch never holds half of a file.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
-from collections import deque
-from collections.abc import Iterable, Iterator
+from collections import Counter, deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,11 @@ class HarnessRecord:
     `record` names it inside its file ("line 3", "sample adam, epoch 2") and `fields` maps each
     expgrade field to the harness field it came from; both go into `extra.source`.
     `attempt` None means "number it": attempts 1, 2, … per task, agent and model.
+    `ended` is how the agent's run ended as the harness recorded it (`completed`, `error`,
+    `timeout`, `message limit`, …) and `defaults` the fields the harness did not give, with the
+    value used instead and why (`{"agent": "'openhands' (no metadata.agent_class)"}`): both are
+    counted and printed, since a user grading an errored run as if
+    it had finished, or under a made-up agent name, would draw the wrong conclusion.
     """
 
     task_id: str
@@ -51,6 +57,9 @@ class HarnessRecord:
     workspace: Path | None = None
     reproduce: str | None = None  # relative to the workspace
     extra: dict[str, Any] = field(default_factory=dict)
+    ended: str = "completed"
+    defaults: dict[str, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -100,31 +109,62 @@ def folder_name(agent: str, model: str, task_id: str, attempt: int) -> str:
     return _UNSAFE.sub("-", f"{agent}__{model}__{task_id}__{attempt}").strip(".-") or "submission"
 
 
+@dataclass
+class FileWrite:
+    """What one source file wrote: its folders, and the records skipped as repeats of earlier ones."""
+
+    written: list[Path] = field(default_factory=list)
+    #: (record, the file and record it repeats): the same attempt read twice, written once.
+    repeats: list[tuple[str, str]] = field(default_factory=list)
+    #: How the written records' runs ended, and "field = value (why)" for each default taken.
+    ended: Counter[str] = field(default_factory=Counter)
+    defaults: Counter[str] = field(default_factory=Counter)
+
+
 class SubmissionWriter:
-    """Writes submission folders under `out`; one instance per import batch."""
+    """Writes submission folders under `out`; one instance per import batch.
+
+    A record equal to one already written in this batch (same task, agent, model, attempt, patch,
+    conclusion, workspace and harness extras) is the same attempt read twice, e.g. `preds.json` and
+    `preds.jsonl` of one SWE-bench run side by side: it is written once, and the repeat reported.
+    `replace`: a folder left in `out` by an earlier, unfinished import of the same record is
+    replaced rather than refused (the Inspect scorer's own work folder).
+    """
 
     def __init__(
-        self, out: Path, fmt: str, *, overrides: Overrides, task_ids: set[str] | None = None
+        self,
+        out: Path,
+        fmt: str,
+        *,
+        overrides: Overrides,
+        task_ids: set[str] | None = None,
+        replace: bool = False,
     ) -> None:
         self.out = out
         self.fmt = fmt
         self.overrides = overrides
         self.task_ids = task_ids
+        self.replace = replace
         self._attempts: dict[tuple[str, str, str], set[int]] = {}
-        self._file_written: list[tuple[Path, tuple[str, str, str], int]] = []
+        self._seen: dict[str, str] = {}
+        self._file: FileWrite = FileWrite()
+        self._file_written: list[tuple[Path, tuple[str, str, str], int, str]] = []
 
-    def write_file(self, path: Path, records: Iterator[HarnessRecord]) -> list[Path]:
+    def write_file(self, path: Path, records: Iterable[HarnessRecord]) -> FileWrite:
         """Write every record of one source file; on any error remove what this file wrote."""
         self._file_written = []
+        self._file = FileWrite()
         try:
             for rec in records:
                 self._write(path, rec)
         except BaseException:
-            for folder, key, attempt in self._file_written:
+            for folder, key, attempt, digest in self._file_written:
                 shutil.rmtree(folder, ignore_errors=True)
                 self._attempts[key].discard(attempt)
+                self._seen.pop(digest, None)
             raise
-        return [folder for folder, _, _ in self._file_written]
+        self._file.written = [folder for folder, _, _, _ in self._file_written]
+        return self._file
 
     def _attempt(self, key: tuple[str, str, str], wanted: int | None) -> int:
         used = self._attempts.setdefault(key, set())
@@ -152,13 +192,28 @@ class SubmissionWriter:
                 field=rec.fields.get("patch"),
             )
         key = (rec.task_id, agent, model)
+        digest = _digest(rec, agent, model)
+        if digest in self._seen:
+            self._file.repeats.append((rec.record, self._seen[digest]))
+            return
         attempt = self._attempt(key, rec.attempt)
+        defaults = {
+            name: value
+            for name, value in rec.defaults.items()
+            if not (name == "agent" and self.overrides.agent)
+            and not (name == "agent_model" and self.overrides.agent_model)
+        }
         source: dict[str, Any] = {
             "format": self.fmt,
             "file": str(path),
             "record": rec.record,
-            "fields": rec.fields,
+            "fields": {k: v for k, v in rec.fields.items() if k not in defaults},
+            "ended": rec.ended,
         }
+        if defaults:
+            source["defaults"] = defaults
+        self._file.ended[rec.ended] += 1
+        self._file.defaults.update(f"{name} = {value}" for name, value in defaults.items())
         if rec.attempt is not None and rec.attempt != attempt:
             source["harness_attempt"] = rec.attempt
         data: dict[str, Any] = {
@@ -175,6 +230,8 @@ class SubmissionWriter:
             data["artifacts"] = {"reproduce": f"workspace/{rec.reproduce}"}
         sub = validate_submission(data, file=path)
         folder = self.out / folder_name(agent, model, rec.task_id, attempt)
+        if folder.exists() and self.replace:
+            shutil.rmtree(folder)
         if folder.exists():
             self._attempts[key].discard(attempt)
             raise UserError(
@@ -187,10 +244,24 @@ class SubmissionWriter:
             copy_tree(rec.workspace, folder / DEFAULT_ARTIFACTS["workspace"])
         else:
             folder.mkdir()
-        self._file_written.append((folder, key, attempt))
+        self._file_written.append((folder, key, attempt, digest))
+        self._seen[digest] = f"{path}, {rec.record}"
         text = json.dumps(sub.model_dump(mode="json", exclude_none=True), indent=2, ensure_ascii=False)
         (folder / SUBMISSION_FILE).write_text(text + "\n", encoding="utf-8")
         if rec.patch:
             (folder / DEFAULT_ARTIFACTS["patch"]).write_text(rec.patch, encoding="utf-8")
         if rec.log:
             (folder / DEFAULT_ARTIFACTS["log"]).write_text(rec.log, encoding="utf-8")
+
+
+def _digest(rec: HarnessRecord, agent: str, model: str) -> str:
+    """What makes two records the same attempt: who, at what, which attempt the harness says,
+    everything it left, and what else the harness recorded of it (`extra`: two Inspect runs that
+    happened to do the same differ in their run and sample ids, so they are still two)."""
+    h = hashlib.sha256(json.dumps(rec.extra, sort_keys=True, default=str).encode())
+    attempt = None if rec.attempt is None else str(rec.attempt)
+    for part in (rec.task_id, agent, model, attempt, rec.patch, rec.conclusion, rec.design, rec.reproduce):
+        h.update(b"\0" if part is None else part.encode("utf-8", "surrogatepass") + b"\1")
+    if rec.workspace is not None:
+        h.update(str(rec.workspace.resolve()).encode())
+    return h.hexdigest()

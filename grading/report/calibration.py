@@ -112,3 +112,41 @@ def headline(report: dict[str, Any]) -> list[str]:
         f"Fully labelled submissions for a ±{cal['target_half_width']} CI on the corrected rate: {plan}."
     )
     return lines
+
+
+COMPARISON_HEADERS = (
+    "agents",
+    "labelled tasks",
+    "judge difference",
+    "corrected difference",
+    "settled",
+    "labels to settle",
+)
+
+
+def comparison_tables(report: dict[str, Any]) -> list[tuple[str, list[list[str]]]]:
+    """(title, rows) per cell of the corrected agent-vs-agent differences; the title carries the
+    ranking, with a rank range ("1–2") where the data cannot break a tie."""
+    out = []
+    for cell, comp in ((report.get("calibration") or {}).get("comparisons") or {}).items():
+        if comp.get("note"):
+            out.append((f"{cell}: agents compared", [[comp["note"], "", "", "", "", ""]]))
+            continue
+        ranks = ", ".join(
+            f"{r['agent']} {r['best_rank']}"
+            + (f"–{r['worst_rank']}" if r["worst_rank"] != r["best_rank"] else "")
+            for r in comp["ranking"]
+        )
+        rows = [
+            [
+                f"{p['a']} − {p['b']}",
+                f"{p['n_labelled']}/{p['n_tasks']}",
+                "–" if p["judge_difference"] is None else f"{p['judge_difference']:+.2f}",
+                fmt_ci(p["difference"]),
+                "yes" if p["settled"] else "no",
+                str(p["labels_to_settle"]) if p["labels_to_settle"] is not None else (p["note"] or "–"),
+            ]
+            for p in comp["pairs"]
+        ]
+        out.append((f"{cell}: which agent is better (rank {ranks})", rows))
+    return out

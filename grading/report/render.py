@@ -108,6 +108,10 @@ def render_markdown(run_report: RunReport) -> str:
         ]
         lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in rows]
         lines.append("")
+    for title, rows in calibration.comparison_tables(report):
+        lines += [f"### {title}", "", "| " + " | ".join(calibration.COMPARISON_HEADERS) + " |"]
+        lines += ["|---" * len(calibration.COMPARISON_HEADERS) + "|"]
+        lines += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in rows] + [""]
     lines += ["## Status counts", "", "| subtask | status | count |", "|---|---|---|"]
     for name, counts in report["status_counts"].items():
         for status, n in sorted(counts.items()):
@@ -263,6 +267,8 @@ def render_html(run_report: RunReport) -> str:
         cal_headline=calibration.headline(report),
         cal_tables=calibration.tables(report),
         cal_headers=calibration.ROW_HEADERS,
+        comparison_tables=calibration.comparison_tables(report),
+        comparison_headers=calibration.COMPARISON_HEADERS,
         calibrated=calibration.calibrated(report),
         uncalibrated=calibration.UNCALIBRATED,
         mark=fmt_pass,

@@ -170,6 +170,13 @@ def grade_run(
     write_manifest(run_dir, manifest)
 
     store = ResultsStore.open(run_dir)
+    if store.repaired is not None and console is not None:
+        console.print(
+            f"[yellow]resuming:[/] {store.repaired.file}, line {store.repaired.line} was cut short by a"
+            " crash (a grading not finished): cut off, that submission is graded again",
+            highlight=False,
+            soft_wrap=True,
+        )
     todo = [(t, s) for t, s in pairs if result_key(t.id, s.submission_id) not in store.finished]
     done_before = len(pairs) - len(todo)
     execute = "execution" in settings.subtasks

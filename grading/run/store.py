@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from expgrade.grading.errors import UserError
-from expgrade.grading.jsonl import append_line, cut_torn_tail, iter_json_lines, read_models
+from expgrade.grading.jsonl import CutLine, append_line, cut_torn_tail, iter_json_lines, read_models
 from expgrade.grading.report import build_report
 from expgrade.grading.run.manifest import load_manifest
 from expgrade.grading.run_folder import RunFolder
@@ -28,18 +28,30 @@ def result_key(task_id: str, submission_id: str) -> str:
 
 @dataclass
 class ResultsStore:
+    """`results.jsonl` of a run being graded. A cut last line an earlier session's crash left is
+    this run's own unfinished append: it is cut off (its submission is graded again) and
+    `repaired` names it, for the run to say so."""
+
     path: Path
     finished: set[str] = field(default_factory=set)
-    repaired: bool = False
+    repaired: CutLine | None = None
 
     @classmethod
     def open(cls, run_dir: Path) -> ResultsStore:
         path = RunFolder(run_dir).results
-        repaired = cut_torn_tail(path)
+        was_cut = cut_torn_tail(path)
         finished = {
             result_key(str(obj.get("task_id")), str(obj.get("submission_id")))
             for _, obj in (iter_json_lines(path) if path.exists() else ())
         }
+        repaired = None
+        if was_cut:  # the cut line came after every line still there
+            with path.open("rb") as fh:
+                repaired = CutLine(
+                    path,
+                    sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 20), b"")) + 1,
+                    len(finished),
+                )
         return cls(path, finished, repaired)
 
     def append(self, record: ResultRecord) -> None:

@@ -187,6 +187,37 @@ class GoldMatch(ReportModel):
     examples_unmatched: list[str]
 
 
+class PairDifference(ReportModel):
+    """Corrected pass-rate difference a − b, paired by task (calibration.comparisons)."""
+
+    a: str
+    b: str
+    paired: bool
+    n_tasks: int
+    n_labelled: int
+    judge_difference: Number | None
+    difference: ReportEstimate
+    settled: bool = Field(description="the interval excludes 0")
+    labels_to_settle: int | None = Field(description="more tasks labelled for both agents to settle it")
+    note: str | None = Field(description="why no labels are planned, or what would settle it instead")
+
+
+class AgentRank(ReportModel):
+    agent: str
+    corrected: Number | None
+    best_rank: int
+    worst_rank: int = Field(description="best_rank < worst_rank: a tie the data cannot break")
+    tied_with: list[str]
+
+
+class AgentComparison(ReportModel):
+    """Every pair of agents on one cell, and the ranking their settled pairs allow."""
+
+    pairs: list[PairDifference]
+    ranking: list[AgentRank]
+    note: str | None = Field(None, description="why no pairs are compared")
+
+
 class CalibrationBlock(ReportModel):
     """The report's `calibration`: measured judge reliability and corrected pass rates."""
 
@@ -199,6 +230,9 @@ class CalibrationBlock(ReportModel):
     per_agent: dict[str, dict[str, CalibrationCell]]
     items: dict[str, CalibrationCell]
     gold: GoldMatch | None = Field(None, description="how the gold labels matched the run (with --gold)")
+    comparisons: dict[str, AgentComparison] | None = Field(
+        None, description="per subtask and all_passed: corrected differences between agents (with --gold)"
+    )
 
 
 class ReferenceTaskCost(ReportModel):
