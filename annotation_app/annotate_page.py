@@ -9,7 +9,12 @@ Every press is answered. A verdict button carries the claim it answers (assignme
 the revision the annotator saw) into its callback, which runs before the page is redrawn;
 the store either records it or refuses it. A refusal because another tab or an earlier
 press got there first keeps what was entered and offers to discard it or to record it as a
-revision; any other refusal is shown in the panel beside the buttons.
+revision; a press from a browser whose session ended is refused and signs the tab out; any
+other refusal is shown in the panel beside the buttons.
+
+Only an explicit verdict records a verdict: the form never submits on Enter or Ctrl+Enter
+in a field, and the verdict keys are read by one fixed script (KEYS_JS) that ignores them
+while a text field has the cursor. Escape leaves a field; Tab ends on the verdict buttons.
 """
 
 from __future__ import annotations
@@ -20,9 +25,19 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from expgrade.annotation_app import identity
 from expgrade.annotation_app.loaders import judge_votes
 from expgrade.annotation_app.render import show_item, visible
-from expgrade.annotation_app.store import AssignmentView, ItemView, LabelInput, StaleClaim, Store, UserView
+from expgrade.annotation_app.store import (
+    AssignmentView,
+    ItemView,
+    LabelInput,
+    Reveal,
+    SessionEnded,
+    StaleClaim,
+    Store,
+    UserView,
+)
 from expgrade.grading.errors import UserError
 
 EDIT_KEY = "annotate_editing"
@@ -31,7 +46,8 @@ ERROR_KEY = "annotate_error"
 CONFLICT_KEY = "annotate_conflict"
 SHORTCUTS = {"pass": "P", "fail": "F"}
 #: the panel sits beside the item and stays in view while the item scrolls; verdict colours
-#: tell Pass from Fail at a glance. Fixed text, no untrusted content.
+#: tell Pass from Fail at a glance; the verdict row comes last in the form (so Tab ends on
+#: it) but is drawn first; a new item's heading flashes. Fixed text, no untrusted content.
 PANEL_CSS = """<style>
 div[data-testid="stColumn"]:has(.st-key-label_panel) {
   position: sticky; top: 3.75rem; align-self: flex-start;
@@ -39,7 +55,80 @@ div[data-testid="stColumn"]:has(.st-key-label_panel) {
 }
 .st-key-verdict_pass button { background-color: #1b7f3b; border-color: #1b7f3b; color: #fff; }
 .st-key-verdict_fail button { background-color: #b3261e; border-color: #b3261e; color: #fff; }
+div[data-testid="stLayoutWrapper"]:has(> .st-key-verdicts) { order: -1; }
+div[data-testid="stElementContainer"]:has(> [data-testid="stHtml"]:empty) { display: none; }
+.st-key-item_head.expgrade-new { animation: expgrade-new 0.9s ease-out; }
+@keyframes expgrade-new { from { background-color: #ffe08a; } to { background-color: transparent; } }
 </style>"""
+#: the verdict keys, Escape and the new-item cue, installed once per browser tab. Keys map to
+#: buttons by their Streamlit keys (.st-key-verdict_*); a key held down, a modifier or a key
+#: typed in a text field does nothing (a second press on an item already labelled is refused
+#: by the store as stale, visibly).
+KEYS_JS = """<script>
+(() => {
+  if (window.__expgradeKeys) return;
+  window.__expgradeKeys = true;
+  const KEYS = {p: "verdict_pass", f: "verdict_fail", u: "verdict_unscorable", s: "verdict_skip"};
+  const NOT_TYPED = ["checkbox", "radio", "button", "submit", "reset", "range", "file", "color"];
+  const typing = (el) => !!el && (el.isContentEditable || el.tagName === "TEXTAREA" ||
+    el.tagName === "SELECT" || (el.tagName === "INPUT" && !NOT_TYPED.includes(el.type)));
+  const itemId = () => {
+    const e = document.querySelector(".st-key-item_head [data-testid=stText]");
+    return e ? e.innerText : null;
+  };
+  document.addEventListener("keydown", (e) => {
+    const el = document.activeElement;
+    const panel = document.querySelector(".st-key-label_panel");
+    if (e.key === "Escape") {
+      if (el && el !== document.body && (typing(el) || (panel && panel.contains(el)))) {
+        e.preventDefault();
+        e.stopPropagation();
+        el.blur();
+        if (panel) { panel.tabIndex = -1; panel.focus({preventScroll: true}); }
+      }
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing || typing(el)) return;
+    const k = (e.key || "").toLowerCase();
+    const name = KEYS[k] || (/^[1-9]$/.test(k) ? "verdict_level_" + k : null);
+    if (!name) return;
+    if (!document.querySelector(".st-key-" + name + " button")) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (e.repeat) return;
+    // a key pressed while the page is still being redrawn waits (up to 3 s) for the live
+    // button of the item that was on screen, not a stale one; another item by then: dropped
+    const item = itemId();
+    const until = Date.now() + 3000;
+    const press = () => {
+      if (itemId() !== item) return;
+      const live = Array.from(document.querySelectorAll(".st-key-" + name + " button"))
+        .find((b) => !b.disabled && !b.closest("[data-stale=true]"));
+      if (live) live.click();
+      else if (Date.now() < until) requestAnimationFrame(press);
+    };
+    press();
+  }, true);
+  let shown = null;
+  new MutationObserver(() => {
+    const id = itemId();
+    if (id === null || id === shown) return;
+    const first = shown === null;
+    shown = id;
+    if (first) return;
+    window.scrollTo(0, 0);
+    document.querySelectorAll("[data-testid=stMain], [data-testid=stAppViewContainer], " +
+      "div[data-testid=stColumn]:has(.st-key-label_panel)").forEach((s) => { s.scrollTop = 0; });
+    const head = document.querySelector(".st-key-item_head");
+    if (head) {
+      head.classList.remove("expgrade-new");
+      void head.offsetWidth;
+      head.classList.add("expgrade-new");
+    }
+  }).observe(document.body, {subtree: true, childList: true, characterData: true});
+})();
+document.currentScript.remove();
+</script>"""
 
 
 @dataclass(frozen=True)
@@ -81,15 +170,20 @@ def _press(
     """The button's callback: record or refuse, and leave the answer for the redraw."""
     st.session_state.pop(ERROR_KEY, None)
     decision = None if action == "skip" else _decision(key, verdict, unscorable=action == "unscorable")
+    session = st.session_state.get(identity.SID_KEY)
     try:
         if decision is None:
-            store.skip(a.id, user.id, st.session_state.get(f"{key}_reason") or "", revision=a.revision)
+            reason = st.session_state.get(f"{key}_reason") or ""
+            store.skip(a.id, user.id, reason, revision=a.revision, session=session)
             st.session_state[FLASH_KEY] = "Skipped; the item goes to someone else."
         else:
-            store.submit(a.id, user.id, decision, revision=a.revision)
-            st.session_state[FLASH_KEY] = "Saved the edit." if a.state == "submitted" else "Saved."
+            store.submit(a.id, user.id, decision, revision=a.revision, session=session)
+            st.session_state[FLASH_KEY] = saved_message(decision, a)
     except StaleClaim as exc:
         st.session_state[CONFLICT_KEY] = Conflict(a.id, decision, str(exc))
+        return
+    except SessionEnded as exc:
+        _signed_out(str(exc))
         return
     except UserError as exc:
         st.session_state[ERROR_KEY] = (key, str(exc))
@@ -98,11 +192,40 @@ def _press(
     st.session_state.pop(EDIT_KEY, None)
 
 
+def saved_message(decision: LabelInput, a: AssignmentView) -> str:
+    """The confirmation names what was stored, so a stray press is noticed at once."""
+    parts = ["unscorable" if decision.unscorable else str(decision.label)]
+    if decision.confidence is not None:
+        parts.append(f"confidence {decision.confidence:g}")
+    if decision.flags:
+        parts.append("flagged")
+    what = ", ".join(parts)
+    if a.revealed_at is not None:
+        return f"Saved as a revision after the reveal: {what} (your blind label stays {a.label or a.status})."
+    return f"Saved the edit: {what}." if a.state == "submitted" else f"Saved: {what}."
+
+
+def _signed_out(message: str) -> None:
+    """A press from a browser whose session ended: sign this tab out and say why."""
+    for k in (CONFLICT_KEY, EDIT_KEY, FLASH_KEY):
+        st.session_state.pop(k, None)
+    identity.forget(st.session_state.get(identity.SID_KEY))
+    st.session_state[identity.ENDED_KEY] = message
+
+
 def _resolve(store: Store, user: UserView, conflict: Conflict, record: bool) -> None:
     """Discard the refused entry, or record it as a new revision of the label."""
     if record and conflict.decision is not None:
         try:
-            store.submit(conflict.assignment_id, user.id, conflict.decision)
+            store.submit(
+                conflict.assignment_id,
+                user.id,
+                conflict.decision,
+                session=st.session_state.get(identity.SID_KEY),
+            )
+        except SessionEnded as exc:
+            _signed_out(str(exc))
+            return
         except UserError as exc:
             st.session_state[CONFLICT_KEY] = Conflict(conflict.assignment_id, None, str(exc))
             return
@@ -151,24 +274,16 @@ def _show_conflict(store: Store, user: UserView, conflict: Conflict) -> None:
 def _label_form(
     store: Store, user: UserView, item: ItemView, a: AssignmentView, prefill: LabelInput | None
 ) -> None:
-    """Verdict buttons (with shortcuts) submit at once; skip and unscorable need a reason."""
+    """Verdict buttons (with keys) submit at once; skip and unscorable need a reason.
+
+    The fields come first in the page order and the verdict row last (drawn on top by
+    PANEL_CSS), so Tab from the last field lands on a verdict button, never on a text box
+    where P or F would be typed. No button has a Streamlit shortcut: KEYS_JS reads the keys.
+    """
     key = f"a{a.id}r{a.revision}" + ("c" if prefill else "")
     shown: Any = prefill or a
     editing = a.state == "submitted"
-    with st.form(key=f"form_{key}", border=False):
-        buttons = st.columns(len(item.scale))
-        for i, level in enumerate(item.scale):
-            sc = _shortcut(level, i)
-            caption = f"{level.capitalize()} ({sc})" if sc else level.capitalize()
-            buttons[i].form_submit_button(
-                caption,
-                key=f"verdict_{level}" if level in SHORTCUTS else None,
-                shortcut=sc,
-                type="primary",
-                width="stretch",
-                on_click=_press,
-                args=(store, user, a, key, "label", level),
-            )
+    with st.form(key=f"form_{key}", border=False, enter_to_submit=False):
         error = st.session_state.get(ERROR_KEY)
         if error and error[0] == key:
             st.error(error[1], icon=":material/error:")
@@ -187,21 +302,34 @@ def _label_form(
         )
         st.checkbox("Flag this item", "flagged" in shown.flags, key=f"{key}_flag")
         other = st.columns(2)
-        other[0].form_submit_button(
-            "Unscorable (U)",
-            shortcut="U",
-            width="stretch",
-            on_click=_press,
-            args=(store, user, a, key, "unscorable", None),
-        )
-        if not editing:
-            other[1].form_submit_button(
-                "Skip (S)",
-                shortcut="S",
+        with other[0], st.container(key="verdict_unscorable"):
+            st.form_submit_button(
+                "Unscorable (U)",
                 width="stretch",
                 on_click=_press,
-                args=(store, user, a, key, "skip", None),
+                args=(store, user, a, key, "unscorable", None),
             )
+        if not editing:
+            with other[1], st.container(key="verdict_skip"):
+                st.form_submit_button(
+                    "Skip (S)",
+                    width="stretch",
+                    on_click=_press,
+                    args=(store, user, a, key, "skip", None),
+                )
+        with st.container(key="verdicts", horizontal=True):
+            for i, level in enumerate(item.scale):
+                sc = _shortcut(level, i)
+                caption = f"{level.capitalize()} ({sc})" if sc else level.capitalize()
+                name = f"verdict_{level}" if level in SHORTCUTS else f"verdict_level_{i + 1}"
+                with st.container(key=name):
+                    st.form_submit_button(
+                        caption,
+                        type="primary",
+                        width="stretch",
+                        on_click=_press,
+                        args=(store, user, a, key, "label", level),
+                    )
 
 
 def judge_table(judges: dict[str, Any]) -> pd.DataFrame:
@@ -222,15 +350,15 @@ def judge_table(judges: dict[str, Any]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["judge", "verdict", "confidence", "rationale"])
 
 
-def _reveal(store: Store, user: UserView, item: ItemView) -> None:
+def _reveal(reveal: Reveal) -> None:
     """Adjudication after one's own submit: what the judges and the others said."""
     st.caption("Judges")
-    table = judge_table(store.judges(item.id))
+    table = judge_table(reveal.judges)
     if table.empty:
         st.text("No judge verdicts for this item.")
     else:
         st.dataframe(table, hide_index=True, width="stretch")
-    others = store.others_labels(item.id, user.id)
+    others = reveal.others
     st.caption("Other annotators")
     if others:
         st.dataframe(
@@ -302,27 +430,35 @@ def render(store: Store, project: str, user: UserView) -> None:
         st.success("Nothing left for you in this project. Thank you!")
         return
     item = store.item(a.item_id)
+    # what the judges and the others said shows only for one's own submitted label, and the
+    # store records that it was shown: from then on the blind label is frozen
+    # (not while a refused entry waits: that entry was made blind and must be recorded so)
+    reveal = store.reveal(a.id, user.id) if a.state == "submitted" and not conflict else None
+    if reveal is not None and a.revealed_at is None:
+        a = store.assignment(a.id)
     st.markdown(PANEL_CSS, unsafe_allow_html=True)
     left, right = st.columns([3, 2], gap="medium")
     with left:
         show_item(item.content, f"item{item.id}", store.text)
     with right, st.container(key="label_panel", border=True):
-        st.text(f"Item {item.public_id}")
-        st.text(visible(item.title))
-        _criterion(item)
+        with st.container(key="item_head"):
+            st.text(f"Item {item.public_id}")
+            st.text(visible(item.title))
+            _criterion(item)
         if conflict:
             _show_conflict(store, user, conflict)
         elif a.state == "submitted":
             st.info(
-                f"Reviewing your label ({a.label or a.status}, revision {a.revision}); "
-                "a verdict saves an edit."
+                f"Your blind label: {a.label or a.status}. You have seen the judges and the other "
+                "annotators, so a verdict here is kept as a separate revision marked as made after "
+                "the reveal; the gold set keeps your blind label."
             )
             if st.button("Back to the queue", key="back"):
                 st.session_state.pop(EDIT_KEY, None)
                 st.rerun()
         _label_form(store, user, item, a, conflict.decision if conflict else None)
-        if a.state == "submitted":
+        if reveal is not None:
             with st.expander("Adjudication: judges and other annotators", expanded=True):
-                _reveal(store, user, item)
+                _reveal(reveal)
             with st.expander("History of this label"):
                 st.dataframe(pd.DataFrame(store.history(a.id)), hide_index=True, width="stretch")

@@ -13,11 +13,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, delete, event, insert, inspect, select, text
+from sqlalchemy import Connection, Engine, Table, create_engine, delete, event, insert, inspect, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
 
-from expgrade.annotation_app.models import SCHEMA_VERSION, Base, Blob, Meta, SignInSession
+from expgrade.annotation_app.models import (
+    SCHEMA_VERSION,
+    Assignment,
+    Base,
+    Blob,
+    Item,
+    LabelEvent,
+    Meta,
+    SignInSession,
+)
 from expgrade.grading.errors import UserError
 
 BUSY_TIMEOUT_S = 30
@@ -98,9 +107,35 @@ def _create_v3(conn: Connection) -> None:
     Blob.__table__.create(conn, checkfirst=True)  # type: ignore[attr-defined]
 
 
+def _add_column(conn: Connection, table: Table, column: str) -> None:
+    """ALTER TABLE ... ADD COLUMN for a column of the current model, unless it is there (a
+    database created by version 1's `create_all` already has every current column)."""
+    if column in {c["name"] for c in inspect(conn).get_columns(table.name)}:
+        return
+    col = table.c[column]
+    ddl = f"ALTER TABLE {table.name} ADD COLUMN {column} {col.type.compile(dialect=conn.dialect)}"
+    default = getattr(col.server_default, "arg", None)
+    if default is not None:
+        ddl += f" NOT NULL DEFAULT {default.compile(dialect=conn.dialect)}"
+    conn.execute(text(ddl))
+
+
+def _blind_labels_v4(conn: Connection) -> None:
+    _add_column(conn, Assignment.__table__, "revealed_at")  # type: ignore[arg-type]
+    _add_column(conn, LabelEvent.__table__, "after_reveal")  # type: ignore[arg-type]
+    for index in Item.__table__.indexes:  # type: ignore[attr-defined]
+        if index.name == "ix_items_project_priority":
+            index.create(conn, checkfirst=True)
+
+
 #: schema version -> the step that brings a database from the previous version to it.
 #: Version 1 creates the tables; later versions add ALTER steps here and bump SCHEMA_VERSION.
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _create_v1, 2: _create_v2, 3: _create_v3}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {
+    1: _create_v1,
+    2: _create_v2,
+    3: _create_v3,
+    4: _blind_labels_v4,
+}
 
 
 def schema_version(conn: Connection) -> int:

@@ -3,6 +3,11 @@
 Provenance rides in each row's `extra` (kept by every label-table format): who labelled,
 when, against which rubric version and which exact content (its sha256), in which project
 and revision. A gold set is only trustworthy if one can tell what each label was given to.
+
+A row's label is the *blind* one, given before the annotator saw the judges or the others:
+agreement measured against labels changed after seeing the judge would flatter the judge.
+A change made after the reveal is exported only on request (`after_reveal=True`), under
+`extra.revised_after_reveal`, never in the row's label.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from expgrade.annotation_app.store import Store, text_length
+from expgrade.annotation_app.store import LabelRevision, Store, text_length
 from expgrade.grading.items import INCLUSION_KEY, label_row
 from expgrade.grading.jsonl import validate_models
 from expgrade.grading.labels_io import read_label_rows
@@ -21,12 +26,16 @@ from expgrade.grading.schemas import LabelRow
 PROVENANCE_KEYS = ("annotator", "annotated_at", "rubric_version", "content_hash", "project", "revision")
 
 
-def export_rows(store: Store, project: str) -> list[LabelRow]:
+def export_rows(store: Store, project: str, *, after_reveal: bool = False) -> list[LabelRow]:
+    """One row per submitted label; `after_reveal` adds the latest later revision, marked."""
     rows: list[LabelRow] = []
     records = store.label_records(project)
     judges = store.item_judges(project, {rec["item"].id for rec in records})
+    later = store.revisions_after_reveal(project)
     for rec in records:
         a, item, annotator = rec["assignment"], rec["item"], rec["annotator"]
+        revisions = later.get(a.id, [])
+        revised = {"revised_after_reveal": _revision(revisions[-1])} if after_reveal and revisions else {}
         artifact = item.content.get("artifact") or {}
         shown = artifact.get("design") or artifact.get("conclusion") or artifact.get("response") or ""
         rows.append(
@@ -54,13 +63,30 @@ def export_rows(store: Store, project: str) -> list[LabelRow]:
                     "rubric_version": item.rubric_version,
                     "content_hash": item.content_hash,
                     "project": project,
-                    "revision": a.revision,
+                    # the blind label's revision: the one before the first change after the reveal
+                    "revision": revisions[0].revision - 1 if revisions else a.revision,
                     "rationale": a.rationale,
+                    "revealed_at": _iso(a.revealed_at),
                     **_drawn(judges.get(item.id, {})),
+                    **revised,
                 },
             )
         )
     return rows
+
+
+def _revision(r: LabelRevision) -> dict[str, Any]:
+    return {
+        "after_reveal": True,
+        "revision": r.revision,
+        "status": r.status,
+        "label": r.label,
+        "confidence": r.confidence,
+        "rationale": r.rationale,
+        "flags": r.flags,
+        "reason": r.reason,
+        "at": _iso(r.at),
+    }
 
 
 def _drawn(judges: dict[str, Any]) -> dict[str, Any]:

@@ -5,14 +5,18 @@ Exactly one mode applies, chosen by the deployment, never by the visitor:
    (e.g. `X-Forwarded-User`); the app must only be reachable through that proxy.
 2. An `[auth]` section in Streamlit's secrets turns on `st.login` (OIDC).
 3. Otherwise a token from `expgrade annotate add-user`, typed once; it starts a server-side
-   session whose random id (never the token) rides in the page URL (`?session=`), so a reload
-   or a reopened link stays signed in until the session expires (`EXPGRADE_SESSION_TTL_S`,
-   default 12 hours) or the annotator signs out.
+   session whose random id (never the token) is kept in a cookie of that browser
+   (`SameSite=Strict`), so a reload or a new tab stays signed in until the session expires
+   (`EXPGRADE_SESSION_TTL_S`, default 12 hours). Nothing in the page URL signs anyone in: a
+   copied link opened in another browser asks for the token. Sign-out ends every session of
+   the user (every tab, every browser), as do a re-issued token and `annotate revoke USER`;
+   a press from a browser whose session ended is refused by the store and nothing is written.
 There is no anonymous mode: without an identity the page stops at the sign-in.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
@@ -22,7 +26,12 @@ from expgrade.annotation_app.store import Store, UserView
 
 SESSION_KEY = "annotate_user"
 SID_KEY = "annotate_sid"
+COOKIE_KEY = "annotate_cookie"
+ENDED_KEY = "annotate_ended"
+DEAD_KEY = "annotate_dead_sid"
+#: what older versions put in the URL; it no longer signs anyone in and is dropped from the URL
 SID_PARAM = "session"
+COOKIE = "expgrade_session"
 TTL_ENV = "EXPGRADE_SESSION_TTL_S"
 DEFAULT_TTL_S = 12 * 3600
 
@@ -64,18 +73,20 @@ def sign_in(store: Store) -> UserView | None:
             return None
         who = st.user.get("email") or st.user.get("name") or st.user.get("sub")
         return store.ensure_user(str(who)) if who else None
-    user: UserView | None = st.session_state.get(SESSION_KEY)
-    if user is not None:
-        return user
-    sid = st.query_params.get(SID_PARAM)
-    if sid:
+    if SID_PARAM in st.query_params:
+        del st.query_params[SID_PARAM]
+    sid = st.session_state.get(SID_KEY) or _cookie()
+    if sid and sid != st.session_state.get(DEAD_KEY):
         user = store.session_user(sid)
         if user is not None:
             st.session_state[SESSION_KEY], st.session_state[SID_KEY] = user, sid
             return user
-        del st.query_params[SID_PARAM]
-        st.info("Your session has ended; sign in again.")
+        forget(sid)
+        st.session_state.setdefault(ENDED_KEY, "Your session has ended; sign in again.")
     st.title("Sign in")
+    ended = st.session_state.pop(ENDED_KEY, None)
+    if ended:
+        st.warning(ended, icon=":material/logout:")
     with st.form("sign_in"):
         token = st.text_input(
             "Annotator token", type="password", help="from `expgrade annotate add-user NAME`"
@@ -86,18 +97,50 @@ def sign_in(store: Store) -> UserView | None:
         if found is None:
             st.error("Unknown token.")
             return None
-        sid = store.start_session(found.id, session_ttl_s())
+        ttl = session_ttl_s()
+        sid = store.start_session(found.id, ttl)
         st.session_state[SESSION_KEY], st.session_state[SID_KEY] = found, sid
-        st.query_params[SID_PARAM] = sid
+        st.session_state[COOKIE_KEY] = f"{COOKIE}={sid}; Max-Age={int(ttl)}"
         st.rerun()
     return None
 
 
+def _cookie() -> str | None:
+    """The session id this browser sent when it connected (AppTest has no request: None)."""
+    try:
+        value = st.context.cookies.get(COOKIE)
+    except (AttributeError, RuntimeError):
+        return None
+    return value if isinstance(value, str) and value else None
+
+
+def cookie_script() -> str:
+    """A script that sets or clears the session cookie in the browser, once (else ""):
+    Streamlit has no server-side cookie call. The value is our own random id, never page
+    content; the script removes itself from the page once run."""
+    cookie = st.session_state.pop(COOKIE_KEY, None)
+    if not cookie:
+        return ""
+    return (
+        f"<script>document.cookie = {json.dumps(cookie + '; Path=/; SameSite=Strict')};"
+        "document.currentScript.remove();</script>"
+    )
+
+
+def forget(sid: str | None) -> None:
+    """Drop this tab's hold on a session the store no longer knows, and the browser's cookie."""
+    st.session_state.pop(SESSION_KEY, None)
+    st.session_state.pop(SID_KEY, None)
+    st.session_state[DEAD_KEY] = sid
+    st.session_state[COOKIE_KEY] = f"{COOKIE}=; Max-Age=0"
+
+
 def sign_out(store: Store) -> None:
+    """End every session of this user, in every tab and browser, and clear this one's cookie."""
     if oidc_configured() and not trusted_header():
         st.logout()
-    sid = st.session_state.pop(SID_KEY, None)
+    sid = st.session_state.get(SID_KEY)
     if sid:
-        store.end_session(sid)
-    st.query_params.pop(SID_PARAM, None)
-    st.session_state.pop(SESSION_KEY, None)
+        store.end_sessions(sid)
+    forget(sid or _cookie())
+    st.session_state[ENDED_KEY] = "Signed out, here and in every other tab and browser."

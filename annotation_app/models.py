@@ -7,6 +7,11 @@ its slot back by setting it to NULL (NULLs never collide in a unique index on SQ
 PostgreSQL) while `UNIQUE(item_id, user_id)` keeps the item from being served to the same
 person twice. Every submit or edit also appends a row to `label_events`, so edits keep
 their history.
+
+The label an assignment holds is the *blind* one: once the annotator has been shown the
+judges and the other annotators (`revealed_at`), a change no longer overwrites it but is
+stored as its own event marked `after_reveal`, so the gold set keeps what people said before
+they knew what anyone else said.
 """
 
 from __future__ import annotations
@@ -26,11 +31,12 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 #: Bump with every schema change and add the step to `store.MIGRATIONS`.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 def utcnow() -> datetime:
@@ -105,6 +111,8 @@ class Item(Base):
         UniqueConstraint("project_id", "item_key", name="uq_items_key"),
         Index("ix_items_project_seq", "project_id", "seq"),
         Index("ix_items_project_rank", "project_id", "active_rank"),
+        #: the flagged lane of the in-order queue (priority >= INJECTION_PRIORITY) without a scan
+        Index("ix_items_project_priority", "project_id", "priority"),
     )
 
 
@@ -141,6 +149,8 @@ class Assignment(Base):
     submitted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     updated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     revision: Mapped[int] = mapped_column(Integer, default=0)
+    #: when the annotator was first shown the judges and the others' labels for this item
+    revealed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     __table_args__ = (
         UniqueConstraint("item_id", "slot", name="uq_assignments_slot"),
         UniqueConstraint("item_id", "user_id", name="uq_assignments_user"),
@@ -158,6 +168,8 @@ class LabelEvent(Base):
     assignment_id: Mapped[int] = mapped_column(ForeignKey("assignments.id"), index=True)
     kind: Mapped[str] = mapped_column(String(16))  # submit | edit | skip
     revision: Mapped[int] = mapped_column(Integer)
+    #: made after the reveal: kept beside the blind label, never in place of it
+    after_reveal: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     status: Mapped[str | None] = mapped_column(String(16), nullable=True)
     label: Mapped[str | None] = mapped_column(String(200), nullable=True)
     confidence: Mapped[float | None] = mapped_column(Float, nullable=True)
@@ -168,8 +180,9 @@ class LabelEvent(Base):
 
 
 class SignInSession(Base):
-    """A signed-in browser: the random id lives in the page URL, only its hash here, so a
-    reload or a reopened link keeps the annotator signed in until `expires_at` or sign-out."""
+    """A signed-in browser: the random id lives in a cookie of that browser, only its hash
+    here, so a reload or a new tab keeps the annotator signed in until `expires_at`, sign-out
+    (which ends every session of the user), a re-issued token or `annotate revoke`."""
 
     __tablename__ = "sessions"
     id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine, and_, case, delete, exists, select, update
+from sqlalchemy import Engine, and_, delete, exists, func, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, load_only, sessionmaker
 
 from expgrade.annotation_app.db import make_engine, migrate
 from expgrade.annotation_app.models import (
@@ -48,6 +48,11 @@ CLAIM_PATIENCE_S = 10.0
 
 class ClaimLost(UserError):
     """The claim expired and every slot of the item was taken by others meanwhile."""
+
+
+class SessionEnded(UserError):
+    """The press came from a browser whose session was ended (sign-out anywhere, a re-issued
+    token, `annotate revoke`) or expired. Nothing was written."""
 
 
 class StaleClaim(UserError):
@@ -170,6 +175,30 @@ class AssignmentView:
     revision: int
     submitted_at: Any
     updated_at: Any
+    #: when the judges and the others' labels were first shown; None while still blind
+    revealed_at: Any = None
+
+
+@dataclass(frozen=True)
+class LabelRevision:
+    """A change made after the reveal: kept beside the blind label, never in its place."""
+
+    revision: int
+    status: str | None
+    label: str | None
+    confidence: float | None
+    rationale: str | None
+    flags: list[str]
+    reason: str | None
+    at: Any
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """What an annotator may see of an item once they have labelled it."""
+
+    judges: dict[str, Any]
+    others: list[tuple[str, AssignmentView]]
 
 
 @dataclass(frozen=True)
@@ -234,6 +263,7 @@ def _assignment_view(a: Assignment) -> AssignmentView:
         a.revision,
         a.submitted_at,
         a.updated_at,
+        a.revealed_at,
     )
 
 
@@ -334,6 +364,8 @@ class Store:
                 s.add(user)
             user.role = "admin" if admin else "annotator"
             user.token_hash = hash_token(token)
+            if user.id is not None:  # a re-issued token: the old one's sessions end with it
+                s.execute(delete(SignInSession).where(SignInSession.user_id == user.id))
         return token
 
     def user_by_token(self, token: str) -> UserView | None:
@@ -371,9 +403,23 @@ class Store:
             user = s.get(User, row.user_id)
             return UserView(user.id, user.name, user.role) if user else None
 
-    def end_session(self, sid: str) -> None:
+    def end_sessions(self, sid: str) -> int:
+        """Sign-out: end every session of the user this session belongs to (every browser and
+        tab), so a tab left open elsewhere cannot go on labelling. Returns how many ended."""
         with self._tx() as s:
-            s.execute(delete(SignInSession).where(SignInSession.id_hash == hash_token(sid)))
+            row = s.get(SignInSession, hash_token(sid))
+            if row is None:
+                return 0
+            return _delete_sessions(s, row.user_id)
+
+    def revoke(self, name: str) -> int:
+        """End every session of the user NAME (`expgrade annotate revoke`); returns how many."""
+        with self._tx() as s:
+            user = s.scalar(select(User).where(User.name == name.strip()))
+            if user is None:
+                known = ", ".join(s.scalars(select(User.name).order_by(User.name))) or "none"
+                raise UserError(f"no user named '{name}' (known: {known})", field="USER")
+            return _delete_sessions(s, user.id)
 
     def users(self) -> list[UserView]:
         with self._tx() as s:
@@ -512,19 +558,29 @@ class Store:
         claimers spread over different items instead of colliding on the first one.
         """
         mine = exists().where(Assignment.item_id == Item.id, Assignment.user_id == user_id)
-        # Items flagged prompt_injection lead either queue (the active ranks put them first too).
-        flagged_last = case((Item.priority >= INJECTION_PRIORITY, 0), else_=1)
-        order = (Item.active_rank, Item.seq) if project.active_queue else (flagged_last, Item.seq)
-        query = (
-            select(Item.id)
-            .where(Item.project_id == project.id, Item.held < project.overlap, ~mine)
-            .order_by(*order)
-        )
-        if limit is not None:
-            query = query.limit(limit)
-        if lock and s.get_bind().dialect.name == "postgresql":
-            query = query.with_for_update(skip_locked=True, of=Item)
-        return list(s.scalars(query))
+        open_items = (Item.project_id == project.id, Item.held < project.overlap, ~mine)
+        lanes: list[tuple[tuple[Any, ...], tuple[Any, ...]]]
+        if project.active_queue:
+            lanes = [(open_items, (Item.active_rank, Item.seq))]
+        else:
+            # Items flagged prompt_injection lead (the active ranks put them first too). Two
+            # lanes, each walking an index in order and stopping at `limit`, rather than one
+            # ORDER BY over a CASE, which sorts every open item of the project on every claim.
+            # The second lane walks every open item in load order (the index on project, seq)
+            # and drops the flagged ones the first lane already gave.
+            flagged = Item.priority >= INJECTION_PRIORITY
+            lanes = [((*open_items, flagged), (Item.seq,)), (open_items, (Item.seq,))]
+        found: list[int] = []
+        for where, order in lanes:
+            query = select(Item.id).where(*where).order_by(*order)
+            if limit is not None:
+                query = query.limit(limit)
+            if lock and s.get_bind().dialect.name == "postgresql":
+                query = query.with_for_update(skip_locked=True, of=Item)
+            found.extend(i for i in s.scalars(query) if i not in found)
+            if limit is not None and len(found) >= limit:
+                return found[:limit]
+        return found
 
     def _free_slot(self, s: Session, item_id: int, overlap: int) -> int | None:
         taken = set(
@@ -582,16 +638,23 @@ class Store:
         """How many more items this annotator could still be given."""
         with self._tx() as s:
             project = _project(s, project_name)
-            return len(self._candidates(s, project, user_id, None))
+            mine = exists().where(Assignment.item_id == Item.id, Assignment.user_id == user_id)
+            query = select(func.count()).where(
+                Item.project_id == project.id, Item.held < project.overlap, ~mine
+            )
+            return int(s.scalar(query) or 0)
 
     # -- labelling ---------------------------------------------------------------------------
 
     def _own(self, s: Session, assignment_id: int, user_id: int) -> tuple[Assignment, Item, Project]:
+        # only what a write checks: the item's content (possibly large JSON) is not decoded on
+        # every submit; an attribute not loaded here is fetched if a caller reads it
         query = (
             select(Assignment, Item, Project)
             .join(Item, Item.id == Assignment.item_id)
             .join(Project, Project.id == Item.project_id)
             .where(Assignment.id == assignment_id)
+            .options(load_only(Item.id, Item.scale), load_only(Project.id, Project.overlap))
         )
         if s.get_bind().dialect.name == "postgresql":
             query = query.with_for_update(of=Assignment)
@@ -601,29 +664,48 @@ class Store:
         return row[0], row[1], row[2]
 
     def submit(
-        self, assignment_id: int, user_id: int, decision: LabelInput, *, revision: int | None = None
+        self,
+        assignment_id: int,
+        user_id: int,
+        decision: LabelInput,
+        *,
+        revision: int | None = None,
+        session: str | None = None,
     ) -> AssignmentView:
         """Record a label (first submit or an edit) and commit before returning.
 
         `revision` is the revision of the claim the annotator was looking at; when it is no
         longer current (another tab or press got there first) nothing is written and
         StaleClaim says so. None records the decision as a new revision whatever came before.
-        An edit bumps the revision and appends to the history; a claim that expired while
-        the annotator was away takes a free slot again, or raises ClaimLost when the item
-        meanwhile got its K labels from others.
+        An edit bumps the revision and appends to the history; an edit after the reveal
+        (`reveal`) leaves the blind label as it was and is stored as its own revision marked
+        `after_reveal`. A claim that expired while the annotator was away takes a free slot
+        again, or raises ClaimLost when the item meanwhile got its K labels from others.
+        `session` (the browser's sign-in session) must still be live, checked in the same
+        transaction as the write, else SessionEnded and nothing is written.
         """
         try:
-            return self._submit(assignment_id, user_id, decision, revision)
+            return self._submit(assignment_id, user_id, decision, revision, session)
         except IntegrityError:  # an expired claim's slot was taken between our read and write
             raise ClaimLost("your claim on this item expired and others have completed it") from None
 
     def _submit(
-        self, assignment_id: int, user_id: int, decision: LabelInput, revision: int | None
+        self,
+        assignment_id: int,
+        user_id: int,
+        decision: LabelInput,
+        revision: int | None,
+        session: str | None,
     ) -> AssignmentView:
         with self._tx() as s:
+            _check_session(s, session, user_id)
             a, item, project = self._own(s, assignment_id, user_id)
             _validate(decision, item.scale)
             _check_current(a, revision)
+            if a.revealed_at is not None and a.state == "submitted":
+                a.revision += 1
+                s.add(_event(a, "revise", decision, after_reveal=True))
+                return _assignment_view(a)
             if a.state == "skipped":
                 raise UserError("this item was skipped; it cannot be labelled any more")
             if a.state == "expired":
@@ -647,11 +729,20 @@ class Store:
             s.flush()
             return _assignment_view(a)
 
-    def skip(self, assignment_id: int, user_id: int, reason: str, *, revision: int | None = None) -> None:
+    def skip(
+        self,
+        assignment_id: int,
+        user_id: int,
+        reason: str,
+        *,
+        revision: int | None = None,
+        session: str | None = None,
+    ) -> None:
         """Give the item back to the queue for others; it will not come back to this annotator."""
         if not reason.strip():
             raise UserError("a skip needs a reason")
         with self._tx() as s:
+            _check_session(s, session, user_id)
             a, _, _ = self._own(s, assignment_id, user_id)
             _check_current(a, revision)
             if a.state == "submitted":
@@ -684,10 +775,60 @@ class Store:
                     "rationale": e.rationale,
                     "flags": e.flags,
                     "reason": e.reason,
+                    "after_reveal": e.after_reveal,
                     "at": e.at,
                 }
                 for e in events
             ]
+
+    def reveal(self, assignment_id: int, user_id: int) -> Reveal:
+        """The judges' verdicts and the other annotators' labels, for one's own submitted label
+        only; the first call stamps `revealed_at`, after which the blind label is frozen and
+        changes are kept as revisions after the reveal."""
+        with self._tx() as s:
+            a, item, _ = self._own(s, assignment_id, user_id)
+            if a.state != "submitted":
+                raise UserError("the judges and the others' labels show only once you have labelled the item")
+            if a.revealed_at is None:
+                a.revealed_at = utcnow()
+            rows = s.execute(
+                select(User.name, Assignment)
+                .join(User, User.id == Assignment.user_id)
+                .where(
+                    Assignment.item_id == item.id,
+                    Assignment.user_id != user_id,
+                    Assignment.state == "submitted",
+                )
+                .order_by(User.name)
+            ).all()
+            return Reveal(dict(item.judges), [(name, _assignment_view(o)) for name, o in rows])
+
+    def revisions_after_reveal(self, project_name: str) -> dict[int, list[LabelRevision]]:
+        """Each assignment's revisions after the reveal, oldest first (for the export)."""
+        with self._tx() as s:
+            project = _project(s, project_name)
+            events = s.scalars(
+                select(LabelEvent)
+                .join(Assignment, Assignment.id == LabelEvent.assignment_id)
+                .join(Item, Item.id == Assignment.item_id)
+                .where(Item.project_id == project.id, LabelEvent.after_reveal.is_(True))
+                .order_by(LabelEvent.id)
+            )
+            found: dict[int, list[LabelRevision]] = {}
+            for e in events:
+                found.setdefault(e.assignment_id, []).append(
+                    LabelRevision(
+                        e.revision,
+                        e.status,
+                        e.label,
+                        e.confidence,
+                        e.rationale,
+                        list(e.flags or []),
+                        e.reason,
+                        e.at,
+                    )
+                )
+            return found
 
     def my_submitted(self, project_name: str, user_id: int) -> list[tuple[AssignmentView, ItemView]]:
         """This annotator's labels in the project, newest first (for reopening and editing)."""
@@ -705,22 +846,8 @@ class Store:
             ).all()
             return [(_assignment_view(a), _item_view(i, project.name)) for a, i in rows]
 
-    def others_labels(self, item_id: int, user_id: int) -> list[tuple[str, AssignmentView]]:
-        """Other annotators' submitted labels: only for adjudication after one's own submit."""
-        with self._tx() as s:
-            rows = s.execute(
-                select(User.name, Assignment)
-                .join(User, User.id == Assignment.user_id)
-                .where(
-                    Assignment.item_id == item_id,
-                    Assignment.user_id != user_id,
-                    Assignment.state == "submitted",
-                )
-                .order_by(User.name)
-            ).all()
-            return [(name, _assignment_view(a)) for name, a in rows]
-
     def judges(self, item_id: int) -> dict[str, Any]:
+        """An item's judge side, for admins and tests; annotators get it through `reveal`."""
         with self._tx() as s:
             row = s.get(Item, item_id)
             return dict(row.judges) if row else {}
@@ -819,6 +946,23 @@ def _project(s: Session, name: str) -> Project:
     return project
 
 
+def _delete_sessions(s: Session, user_id: int) -> int:
+    ended = s.execute(delete(SignInSession).where(SignInSession.user_id == user_id))
+    return int(getattr(ended, "rowcount", 0) or 0)
+
+
+def _check_session(s: Session, session: str | None, user_id: int) -> None:
+    """Refuse a write from a browser whose session is gone; None: no token session (proxy, OIDC)."""
+    if session is None:
+        return
+    row = s.get(SignInSession, hash_token(session))
+    if row is None or row.user_id != user_id or _aware(row.expires_at) <= utcnow():
+        raise SessionEnded(
+            "Not saved: you are signed out (signed out in another tab or browser, a new token was "
+            "issued, or an admin ended your sessions). Sign in again."
+        )
+
+
 def _check_current(a: Assignment, revision: int | None) -> None:
     if revision is None or a.revision == revision:
         return
@@ -842,16 +986,29 @@ def _validate(decision: LabelInput, scale: list[str]) -> None:
         raise UserError("a flag needs a reason")
 
 
-def _event(a: Assignment, kind: str) -> LabelEvent:
+def _event(
+    a: Assignment, kind: str, decision: LabelInput | None = None, *, after_reveal: bool = False
+) -> LabelEvent:
+    """The history row of a write: the assignment as it now is, or (after the reveal) the
+    decision that was kept beside it."""
+    if decision is None:
+        status, label = a.status, a.label
+        confidence, rationale, flags, reason = a.confidence, a.rationale, list(a.flags or []), a.reason
+    else:
+        status = "unscorable" if decision.unscorable else "graded"
+        label = None if decision.unscorable else decision.label
+        confidence, rationale = decision.confidence, decision.rationale
+        flags, reason = sorted(set(decision.flags)), decision.reason
     return LabelEvent(
         assignment_id=a.id,
         kind=kind,
         revision=a.revision,
-        status=a.status,
-        label=a.label,
-        confidence=a.confidence,
-        rationale=a.rationale,
-        flags=list(a.flags or []),
-        reason=a.reason,
+        status=status,
+        label=label,
+        confidence=confidence,
+        rationale=rationale,
+        flags=flags,
+        reason=reason,
+        after_reveal=after_reveal,
         at=utcnow(),
     )

@@ -25,6 +25,13 @@ def _store(db: str | None) -> Store:
 def main() -> None:
     st.set_page_config(page_title="expgrade annotate", layout="wide")
     store = _store(os.environ.get(DB_ENV) or None)
+    # first on every page, so it never shifts another element; its body changes only for the
+    # one run that sets or clears the session cookie (the key script installs itself once)
+    st.html(annotate_page.KEYS_JS + identity.cookie_script(), unsafe_allow_javascript=True)
+    _page(store)
+
+
+def _page(store: Store) -> None:
     user = identity.sign_in(store)
     if user is None:
         return

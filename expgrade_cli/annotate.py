@@ -212,9 +212,24 @@ def add_user(
     admin: Annotated[bool, typer.Option("--admin", help="May see the admin page.")] = False,
     db: DbOption = None,
 ) -> None:
-    """Create an annotator (or give an existing one a new token) and print the sign-in token once."""
+    """Create an annotator (or give an existing one a new token, ending their sessions) and print the
+    sign-in token once."""
     from expgrade.annotation_app.store import Store
 
     token = Store.open(db).add_user(name, admin=admin)
     console.print(f"{'admin' if admin else 'annotator'} [bold]{name}[/]; sign-in token (shown once):")
     typer.echo(token)
+
+
+@annotate_app.command("revoke")
+def revoke(
+    name: Annotated[str, typer.Argument(help="The user whose sessions end.")],
+    db: DbOption = None,
+) -> None:
+    """End every signed-in session of USER, in every browser: their next press is refused.
+
+    The token still signs in; to stop that too, issue a new one with `add-user NAME`."""
+    from expgrade.annotation_app.store import Store
+
+    ended = Store.open(db).revoke(name)
+    console.print(f"ended {ended} session{'' if ended == 1 else 's'} of [bold]{name}[/]")

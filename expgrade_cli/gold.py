@@ -117,12 +117,23 @@ def export_gold(
     db: Annotated[
         str | None, typer.Option("--db", help="Annotation database URL or SQLite file (as for `annotate`).")
     ] = None,
+    after_reveal: Annotated[
+        bool,
+        typer.Option(
+            "--after-reveal",
+            help="Also write each label's latest change made after the judges were shown, "
+            "under extra.revised_after_reveal (the row's label stays the blind one).",
+        ),
+    ] = False,
 ) -> None:
-    """Human labels of an annotation project as label rows, with provenance under `extra`."""
+    """Human labels of an annotation project as label rows, with provenance under `extra`.
+
+    Each row carries the blind label: what the annotator said before seeing the judges and the
+    other annotators."""
     from expgrade.annotation_app.export import export_rows, summary
     from expgrade.annotation_app.store import Store
 
-    rows = export_rows(Store.open(db), project)
+    rows = export_rows(Store.open(db), project, after_reveal=after_reveal)
     if not rows:
         raise UserError(f"project '{project}' has no submitted labels yet", field="--project")
     write_label_rows(out, rows)

@@ -156,18 +156,35 @@ def test_judges_and_others_stay_hidden_until_submitted(store: Store) -> None:
     assert "bob's rationale" in tables() and not at.json
 
 
-def test_edit_keeps_history(store: Store) -> None:
+def test_a_change_after_the_reveal_keeps_the_blind_label(store: Store) -> None:
+    """Reopening shows the judges; a verdict pressed then is its own revision, marked as made
+    after the reveal, and the label the gold set and calibration read stays the blind one."""
+    from expgrade.annotation_app.export import export_rows
+
     token = store.add_user("ann")
     user = store.user_by_token(token)
     assert user
     at = signed_in(token)
     item = shown_item(at)
     button(at, "Pass (P)")()
+    assert "Saved: pass." in [t.value for t in at.toast]
     reopen(at, item)
+    assert any("judge" in df.value.columns for df in at.dataframe)  # the reveal is on screen
+    next(t for t in at.text_area if t.label == "Rationale").input("the judges convinced me")
     button(at, "Fail (F)")()
+    assert any("revision after the reveal: fail" in t.value for t in at.toast)
     (a, _), *_ = store.my_submitted("demo", user.id)
-    assert (a.label, a.revision) == ("fail", 2)
-    assert [(h["kind"], h["label"]) for h in store.history(a.id)] == [("submit", "pass"), ("edit", "fail")]
+    assert (a.label, a.rationale, a.revision) == ("pass", None, 2)
+    assert a.revealed_at is not None
+    history = [(h["kind"], h["label"], h["after_reveal"]) for h in store.history(a.id)]
+    assert history == [("submit", "pass", False), ("revise", "fail", True)]
+    (blind,) = [r for r in export_rows(store, "demo") if r.extra["revision"] == 1]
+    assert blind.label == "pass" and "revised_after_reveal" not in blind.extra
+    (both,) = export_rows(store, "demo", after_reveal=True)
+    assert both.label == "pass" and both.extra["revision"] == 1
+    later = both.extra["revised_after_reveal"]
+    assert (later["after_reveal"], later["label"], later["revision"]) == (True, "fail", 2)
+    assert later["rationale"] == "the judges convinced me"
 
 
 def test_admin_sees_progress_agreement_items_and_export(store: Store) -> None:
@@ -268,20 +285,29 @@ def test_a_stale_entry_can_be_discarded(store: Store) -> None:
     assert (a.label, a.revision) == ("pass", 1)
 
 
-def test_a_session_survives_a_new_page_and_sign_out_ends_it(store: Store) -> None:
+def test_a_session_id_in_the_url_signs_nobody_in(store: Store) -> None:
     at = signed_in(store.add_user("ann"))
-    sid = at.query_params["session"]
+    sid = at.session_state["annotate_sid"]
     assert sid and isinstance(sid, str) and len(sid) > 20
-    again = AppTest.from_file(SCRIPT, default_timeout=60)
-    again.query_params["session"] = sid
-    again.run()
-    assert again.title[0].value == "Annotate · demo"  # no token asked for
-    again.sidebar.button(key="sign_out").click().run()
-    assert again.title[0].value == "Sign in"
-    third = AppTest.from_file(SCRIPT, default_timeout=60)
-    third.query_params["session"] = sid
-    third.run()
-    assert third.title[0].value == "Sign in"
+    assert "session" not in at.query_params  # nothing in the URL to copy
+    copied = AppTest.from_file(SCRIPT, default_timeout=60)
+    copied.query_params["session"] = sid  # a link of an older version, or a guessed one
+    copied.run()
+    assert copied.title[0].value == "Sign in"
+    assert "session" not in copied.query_params
+
+
+def test_sign_out_in_one_tab_refuses_the_next_press_in_another(store: Store) -> None:
+    token = store.add_user("ann")
+    user = store.user_by_token(token)
+    assert user
+    tab_a, tab_b = signed_in(token), signed_in(token)
+    tab_a.sidebar.button(key="sign_out").click().run()
+    assert tab_a.title[0].value == "Sign in"
+    button(tab_b, "Pass (P)")()  # tab B still shows the item; its press must not be stored
+    assert tab_b.title[0].value == "Sign in"
+    assert any("Not saved: you are signed out" in w.value for w in tab_b.warning)
+    assert store.my_submitted("demo", user.id) == []
 
 
 def test_an_expired_session_asks_for_the_token(store: Store) -> None:

@@ -22,7 +22,7 @@ from annotation_support import (
     graded_demo,
     judge_rationales,
 )
-from test_annotation_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _serve, _signed_in
+from test_annotation_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _press, _serve, _signed_in
 
 from expgrade.annotation_app.store import Store
 
@@ -130,15 +130,14 @@ def test_page_and_websocket_frames_stay_blind_until_submit(served: tuple[str, st
             on_page = [s for s in secrets if s in body]
             in_frames = [s for s in secrets if s.encode() in received]
             assert (on_page, in_frames) == ([], []), f"before submitting a {subtask} item"
-            page.get_by_role("heading", name="Agent's work").click()
-            page.keyboard.press("p")
+            _press(page, "p")
             expect(item_id).not_to_have_text(current)
         assert seen == set(SUBTASKS)
         # the control: after a submit, reopening the label reveals the judge, in the same frames
         page.locator("[data-testid=stSidebar] [data-testid=stSelectbox]").click()
         page.get_by_role("option").last.click()
         expect(page.get_by_text("Adjudication: judges and other annotators")).to_be_visible()
-        expect(page.get_by_text(re.compile(r"^Reviewing your label"))).to_be_visible()
+        expect(page.get_by_text(re.compile(r"^Your blind label"))).to_be_visible()
         page.wait_for_timeout(500)
         assert SECRET_JUDGE.encode() in b"".join(frames)
         browser.close()

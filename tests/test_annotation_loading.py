@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from annotation_support import cli, make_big_run, make_run
 
+from expgrade.annotation_app.models import SCHEMA_VERSION
 from expgrade.annotation_app.store import Store
 
 
@@ -140,6 +141,8 @@ def test_a_version_2_database_gains_the_blob_table_and_keeps_its_items(tmp_path:
     assert code == 0 and "(0 added, 0 updated, 11 unchanged)" in out, err
     store = Store.open(str(db))
     with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == ("3",)
+        assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == (
+            str(SCHEMA_VERSION),
+        )
     item = next(i for i in store.items("p") if i.subtask == "integrity")
     assert store.text(item.content["artifact"]["log"]).startswith("step 0: loss")
