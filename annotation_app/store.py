@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import Engine, and_, delete, exists, func, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, load_only, sessionmaker
+from sqlalchemy.orm import Session, defer, load_only, sessionmaker
 
 from expgrade.annotation_app.db import make_engine, migrate
 from expgrade.annotation_app.models import (
@@ -864,6 +864,7 @@ class Store:
                 .join(User, User.id == Assignment.user_id)
                 .where(and_(Item.project_id == project.id, Assignment.state == "submitted"))
                 .order_by(Item.seq, User.name)
+                .options(defer(Item.judges))  # not part of an ItemView: never decoded here
             ).all()
             return [
                 {"assignment": _assignment_view(a), "item": _item_view(i, project.name), "annotator": name}
