@@ -53,17 +53,13 @@ ADMIN_ROWS = 1_000
 
 def items_table(items: list[ItemRow], counts: dict[int, tuple[int, bool]]) -> pd.DataFrame:
     """One row per item: its key, grouping, agent, labels so far and whether any is flagged."""
-    none = (0, False)
-    return pd.DataFrame(
-        {
-            "item": [i.item_key for i in items],
-            "subtask": [i.subtask for i in items],
-            "criterion": [i.criterion for i in items],
-            "agent": [i.agent for i in items],
-            "labels": [counts.get(i.id, none)[0] for i in items],
-            "flagged": [counts.get(i.id, none)[1] for i in items],
-        },
-        columns=["item", "subtask", "criterion", "agent", "labels", "flagged"],
+    table = pd.DataFrame(items, columns=list(ItemRow._fields))
+    labels = pd.Series({i: n for i, (n, _) in counts.items()}, dtype=int)
+    flagged = pd.Series({i: f for i, (_, f) in counts.items()}, dtype=bool)
+    table["labels"] = table["id"].map(labels).fillna(0).astype(int)
+    table["flagged"] = table["id"].map(flagged).fillna(False).astype(bool)
+    return table[["item_key", "subtask", "criterion", "agent", "labels", "flagged"]].rename(
+        columns={"item_key": "item"}
     )
 
 
@@ -85,7 +81,7 @@ def render(store: Store, project: str) -> None:
     st.subheader("Progress per subtask")
     st.dataframe(per_subtask, width="stretch")
 
-    humans, judges = project_rows(store, project, items)
+    humans, judges = project_rows(store, project)
     st.subheader("Agreement")
     human_table, judge_table = agreement_tables(humans, judges)
     st.caption("Between annotators (items with at least two human labels)")

@@ -28,16 +28,12 @@ def judge_rows(items: list[ItemRow], judges: dict[int, dict[str, Any]]) -> list[
     ]
 
 
-def project_rows(
-    store: Store, project: str, items: list[ItemRow] | None = None
-) -> tuple[list[LabelRow], list[LabelRow]]:
-    """(human rows, judge rows) of a project's labelled items (`items`: its rows, if at hand).
+def project_rows(store: Store, project: str) -> tuple[list[LabelRow], list[LabelRow]]:
+    """(human rows, judge rows) of a project's labelled items.
 
     Agreement needs a judge's verdict only where a person labelled too, so the judges' side of
     the other items (most of a big project) is never read.
     """
     labelled = set(store.label_counts(project))
-    rows = store.item_rows(project) if items is None else items
-    return export_rows(store, project), judge_rows(
-        [i for i in rows if i.id in labelled], store.item_judges(project, labelled)
-    )
+    items = store.item_rows(project, labelled)
+    return export_rows(store, project), judge_rows(items, store.item_judges(project, labelled))

@@ -69,9 +69,9 @@ DETECTORS: dict[str, Detector] = {
 }
 
 
-def load_fresh3() -> tuple[list[dict[str, str]], list[dict[str, str]]]:
-    """Fresh set 3 (frozen; FRESH3.md): its attacks and its hard-negative benign artifacts."""
-    rows = [json.loads(line) for line in (CORPUS / "fresh3.jsonl").read_text("utf-8").splitlines()]
+def load_fresh(n: int) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+    """Fresh set 3 or 4 (frozen; FRESH3.md, FRESH4.md): its attacks and its hard-negative benign files."""
+    rows = [json.loads(line) for line in (CORPUS / f"fresh{n}.jsonl").read_text("utf-8").splitlines()]
     return [r for r in rows if r["label"] == "attack"], [r for r in rows if r["label"] == "benign"]
 
 
@@ -82,30 +82,33 @@ def rate(hits: int, n: int) -> str:
 
 
 def fresh_table(detectors: dict[str, Detector]) -> list[str]:
-    """Recall on fresh sets 2 and 3, false positives on every task text and on set 3's hard negatives."""
+    """Recall on fresh sets 2-4, false positives on every task text and on sets 3 and 4's hard negatives."""
     tasks = load("benign") + load("benign", "tune")
-    fresh2 = load("attacks", "fresh2")
-    attacks3, benign3 = load_fresh3()
+    attacks3, benign3 = load_fresh(3)
+    attacks4, benign4 = load_fresh(4)
+    columns = {
+        "recall, fresh set 2": load("attacks", "fresh2"),
+        "recall, fresh set 3": attacks3,
+        "recall, fresh set 4": attacks4,
+        "FP, task texts and paper-like prose": tasks,
+        "FP, set 3 hard negatives": benign3,
+        "FP, set 4 benign twins": benign4,
+    }
     lines = [
-        f"| detector | recall, fresh set 2 (n={len(fresh2)}) | recall, fresh set 3 (n={len(attacks3)}) | "
-        f"FP, task texts and paper-like prose (n={len(tasks)}) | "
-        f"FP, set 3 hard negatives (n={len(benign3)}) |",
-        "|---|---|---|---|---|",
+        "| detector | " + " | ".join(f"{title} (n={len(rows)})" for title, rows in columns.items()) + " |",
+        "|---|" + "---|" * len(columns),
     ]
     for name, flag in detectors.items():
-        cells = [sum(flag(r["text"]) for r in rows) for rows in (fresh2, attacks3, tasks, benign3)]
-        lines.append(
-            f"| {name} | {rate(cells[0], len(fresh2))} | {rate(cells[1], len(attacks3))} | "
-            f"{rate(cells[2], len(tasks))} | {rate(cells[3], len(benign3))} |"
-        )
+        cells = [rate(sum(flag(r["text"]) for r in rows), len(rows)) for rows in columns.values()]
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
     return lines
 
 
-def fresh3_breakdown(flag: Detector) -> list[str]:
-    """Set 3 recall by placement, language and disguise (one detector)."""
-    attacks3, benign3 = load_fresh3()
-    lines = []
-    for key in ("placement", "lang", "disguise"):
+def fresh_breakdown(flag: Detector, n: int, keys: tuple[str, ...]) -> list[str]:
+    """Set n's recall by each of `keys` (placement or host, language, disguise, tactic), one detector."""
+    attacks3, benign3 = load_fresh(n)
+    lines = [f"Fresh set {n}:"]
+    for key in keys:
         groups: dict[str, list[bool]] = defaultdict(list)
         for r in attacks3:
             groups[r[key]].append(flag(r["text"]))
@@ -261,10 +264,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fresh", action="store_true", help="only the fresh-set table (seconds)")
     if parser.parse_args().fresh:
-        attacks3, benign3 = load_fresh3()
+        attacks3, benign3 = load_fresh(3)
+        attacks4, benign4 = load_fresh(4)
         through_engine = combined_table(
-            load("attacks", "fresh2") + attacks3,
-            load("benign") + load("benign", "tune") + benign3,
+            load("attacks", "fresh2") + attacks3 + attacks4,
+            load("benign") + load("benign", "tune") + benign3 + benign4,
             modes=("fooled",),
             directive="",
         )
@@ -273,9 +277,11 @@ def main() -> None:
                 [
                     *fresh_table(DETECTORS),
                     "",
-                    *fresh3_breakdown(detector_flags),
+                    *fresh_breakdown(detector_flags, 3, ("placement", "lang", "disguise")),
                     "",
-                    "Fresh sets 2 and 3 and every benign text through litellm, the judge's signal off "
+                    *fresh_breakdown(detector_flags, 4, ("host", "lang", "disguise", "tactic")),
+                    "",
+                    "Fresh sets 2, 3 and 4 and every benign text through litellm, the judge's signal off "
                     "(a scripted judge that never reports injection):",
                     "",
                     *through_engine,

@@ -72,7 +72,7 @@ def _recommend(summary: GroupSummary, rows: list[Json], confidence: float, binar
             text = (
                 f"{name}: {pick['rater']} reaches human-level agreement{_cost(pick)} — its mean κ "
                 f"against individual annotators is {pick['kappa_vs_humans']:.2f}, annotators agree with "
-                f"each other at κ = {ceiling:.2f}; κ against the majority label "
+                f"each other at κ = {ceiling:.2f}; κ against the gold label "
                 f"{_fmt_ci(pick['cohen_kappa'])} ({level} CI)."
             )
             others = [r["rater"] for r in reached if r is not pick]
@@ -83,7 +83,7 @@ def _recommend(summary: GroupSummary, rows: list[Json], confidence: float, binar
             text = (
                 f"{name}: no judge reaches the human ceiling (annotators agree at κ = {ceiling:.2f}). "
                 f"The best, {best['rater']}, reaches κ = {versus_humans:.2f} against individual annotators "
-                f"and {_fmt_ci(best['cohen_kappa'])} against the majority label. Keep human review"
+                f"and {_fmt_ci(best['cohen_kappa'])} against the gold label. Keep human review"
                 + (", or report judge scores only with the error-corrected estimates." if binary else ".")
             )
     else:

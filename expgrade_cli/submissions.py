@@ -161,6 +161,8 @@ def _ended(o: FileImport) -> str:
 def _status(o: FileImport) -> str:
     if o.error is not None:
         return "[red]skipped (see error)[/]"
+    if o.cut is not None:
+        return f"[yellow]partial: line {o.cut.line} cut[/]"
     return "[yellow]partial (see warning)[/]" if o.partial else "[green]ok[/]"
 
 

@@ -18,6 +18,7 @@ import math
 import os
 import warnings
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -147,15 +148,26 @@ def _parse_line(raw: bytes, path: Path, i: int) -> dict[str, Any] | None:
     return obj
 
 
+@contextmanager
+def cut_lines_read() -> Iterator[list[CutLine]]:
+    """The cut lines read inside the block, for a caller that reports per file; every warning
+    raised in the block still reaches the caller's handler afterwards (the CLI's exit 1)."""
+    seen: list[CutLine] = []
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", CutLineWarning)
+            yield seen
+    finally:
+        seen += [w.message.cut for w in caught if isinstance(w.message, CutLineWarning)]
+        for w in caught:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+
+
 def read_json_lines(path: Path) -> JsonLines:
     """The whole file under the one policy, with its cut line (if any) returned, not only warned."""
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", CutLineWarning)
+    with cut_lines_read() as cuts:
         records = list(iter_json_lines(path))
-    cut = next((w.message.cut for w in caught if isinstance(w.message, CutLineWarning)), None)
-    for w in caught:  # pass on what else was raised, and the cut line itself, to the caller's handler
-        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
-    return JsonLines(path, records, cut)
+    return JsonLines(path, records, cuts[0] if cuts else None)
 
 
 def read_models(path: Path, model: type[M]) -> list[M]:

@@ -336,3 +336,18 @@ def test_mean_pairwise_kappa_has_an_interval(store: Store) -> None:
     assert kappa.value == pytest.approx(inter_annotator_agreement(humans).mean_pairwise_kappa)
     assert kappa.ci_low <= kappa.value <= kappa.ci_high and kappa.ci_low < kappa.ci_high
     assert "[" in human_table(humans)["mean pairwise κ"][0]
+
+
+def test_admin_items_table_sends_its_first_rows_and_says_so(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from expgrade.annotation_app import admin_page
+
+    monkeypatch.setattr(admin_page, "ADMIN_ROWS", 5)
+    at = signed_in(store.add_user("root", admin=True))
+    at.sidebar.radio(key="page").set_value("Admin").run()
+    assert not at.exception, at.exception
+    assert len(at.dataframe[4].value) == 5
+    assert "The first 5 of 20 items; filter to see others." in [c.value for c in at.caption]
+    at.text_input(key="flt_text").input("agentB-t1").run()
+    assert len(at.dataframe[4].value) == 5 and all("agentB-t1" in k for k in at.dataframe[4].value["item"])

@@ -112,6 +112,7 @@ def test_an_openhands_file_cut_by_a_crash_keeps_its_complete_records(tmp_path: P
     assert r.code == 1, r.out + r.err
     assert sorted(s["task_id"] for s in imported(out)) == ids[:2]
     assert f"{output}, line 3: cut short" in r.err.replace("\n", "")
+    assert "partial: line 3 cut" in r.out  # the file's status in the table
 
 
 def test_openhands_errors_and_timeouts_are_counted_and_defaults_named(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.harness_importers.writer import FileWrite, HarnessRecord, SubmissionWriter
+from expgrade.grading.jsonl import CutLine, cut_lines_read
 from expgrade.grading.task_importers.common import source_files, unique_files
 
 
@@ -89,10 +90,12 @@ class FileImport:
     defaults: Counter[str] = field(default_factory=Counter)
     notices: list[Notice] = field(default_factory=list)
     repeats: list[tuple[str, str]] = field(default_factory=list)
+    #: The file's cut last line (docs/formats.md §1): its complete records were imported.
+    cut: CutLine | None = None
 
     @property
     def partial(self) -> bool:
-        return any(n.partial for n in self.notices)
+        return self.cut is not None or any(n.partial for n in self.notices)
 
 
 #: The first line of a Git LFS pointer file, what a clone without `git lfs pull` holds.
@@ -127,7 +130,9 @@ def import_files(
             continue
         try:
             check_not_lfs_pointer(path)
-            done: FileWrite = writer.write_file(path, _tally(harness.load(path, options), outcome))
+            with cut_lines_read() as cuts:
+                done: FileWrite = writer.write_file(path, _tally(harness.load(path, options), outcome))
+            outcome.cut = cuts[0] if cuts else None
             outcome.written, outcome.repeats = done.written, done.repeats
             outcome.ended, outcome.defaults = done.ended, done.defaults
             if not outcome.written and not outcome.repeats:
