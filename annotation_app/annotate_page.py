@@ -96,10 +96,11 @@ KEYS_JS = """<script>
     e.preventDefault();
     e.stopPropagation();
     if (e.repeat) return;
-    // a key pressed while the page is still being redrawn waits (up to 3 s) for the live
-    // button of the item that was on screen, not a stale one; another item by then: dropped
+    // a key pressed while the page is still being redrawn (its buttons disabled) waits for
+    // the live button of the item that was on screen, not a stale one; if another item shows
+    // first, or none is live within 20 s, the key is dropped (nothing was recorded)
     const item = itemId();
-    const until = Date.now() + 3000;
+    const until = Date.now() + 20000;
     const press = () => {
       if (itemId() !== item) return;
       const live = Array.from(document.querySelectorAll(".st-key-" + name + " button"))
@@ -110,7 +111,9 @@ KEYS_JS = """<script>
     press();
   }, true);
   let shown = null;
-  new MutationObserver(() => {
+  let queued = false;
+  const check = () => {
+    queued = false;
     const id = itemId();
     if (id === null || id === shown) return;
     const first = shown === null;
@@ -125,6 +128,10 @@ KEYS_JS = """<script>
       void head.offsetWidth;
       head.classList.add("expgrade-new");
     }
+  };
+  // at most one look per frame, however many nodes a redraw touches
+  new MutationObserver(() => {
+    if (!queued) { queued = true; requestAnimationFrame(check); }
   }).observe(document.body, {subtree: true, childList: true, characterData: true});
 })();
 document.currentScript.remove();
