@@ -199,14 +199,18 @@ def _press(
     st.session_state.pop(EDIT_KEY, None)
 
 
-def saved_message(decision: LabelInput, a: AssignmentView) -> str:
-    """The confirmation names what was stored, so a stray press is noticed at once."""
+def _what(decision: LabelInput) -> str:
     parts = ["unscorable" if decision.unscorable else str(decision.label)]
     if decision.confidence is not None:
         parts.append(f"confidence {decision.confidence:g}")
     if decision.flags:
         parts.append("flagged")
-    what = ", ".join(parts)
+    return ", ".join(parts)
+
+
+def saved_message(decision: LabelInput, a: AssignmentView) -> str:
+    """The confirmation names what was stored, so a stray press is noticed at once."""
+    what = _what(decision)
     if a.revealed_at is not None:
         return f"Saved as a revision after the reveal: {what} (your blind label stays {a.label or a.status})."
     return f"Saved the edit: {what}." if a.state == "submitted" else f"Saved: {what}."
@@ -236,7 +240,7 @@ def _resolve(store: Store, user: UserView, conflict: Conflict, record: bool) -> 
         except UserError as exc:
             st.session_state[CONFLICT_KEY] = Conflict(conflict.assignment_id, None, str(exc))
             return
-        st.session_state[FLASH_KEY] = "Recorded your entry as a new revision."
+        st.session_state[FLASH_KEY] = f"Recorded your entry as a new revision: {_what(conflict.decision)}."
     else:
         st.session_state[FLASH_KEY] = "Discarded your entry."
     st.session_state.pop(CONFLICT_KEY, None)
