@@ -199,3 +199,19 @@ def test_admin_item_queries_and_blobs_on_postgresql(tmp_path: Path) -> None:
             _admin_queries(tmp_path, url)
     finally:
         shutil.rmtree(root, ignore_errors=True)
+
+
+def test_an_item_says_which_parts_of_a_long_diff_its_judge_was_sent(tmp_path: Path, run: Path) -> None:
+    from expgrade.annotation_app.loaders import load_run
+
+    results = run / "results.jsonl"
+    records = [json.loads(line) for line in results.read_text().splitlines()]
+    design = records[0]["subtasks"]["design"]
+    sent = {"diff_files_sent": ["train.py", "agentA-t0/notes.py"], "diff_pieces_sent": "2 of 9"}
+    records[0]["subtasks"]["implementation"] = {**design, "items": [{**design["items"][0], "evidence": sent}]}
+    results.write_text("".join(json.dumps(r) + "\n" for r in records))
+    [item] = [s for s in load_run(run) if s.subtask == "implementation"]
+    assert item.content["artifact"]["diff_sent"] == {
+        "files": ["train.py", "[submission]/notes.py"],
+        "pieces": "2 of 9",
+    }
