@@ -429,6 +429,19 @@ def _criterion(item: ItemView) -> None:
 
 
 def render(store: Store, project: str, user: UserView) -> None:
+    _labelling(store, project, user)
+
+
+@st.fragment
+def _labelling(store: Store, project: str, user: UserView) -> None:
+    """The item and its panel (and the sidebar's own-labels list), as one fragment.
+
+    A verdict press, a tab or a reopen reruns only this part: the browser redraws the item and
+    panel, not the sign-in, the page choice and the key script around them. The session is
+    still checked on every rerun, and a session that ended reruns the whole page (its sign-in).
+    """
+    if st.session_state.get(identity.ENDED_KEY) or not identity.session_alive(store):
+        st.rerun()
     flash = st.session_state.pop(FLASH_KEY, None)
     if flash:
         st.toast(flash)
@@ -466,7 +479,7 @@ def render(store: Store, project: str, user: UserView) -> None:
             )
             if st.button("Back to the queue", key="back"):
                 st.session_state.pop(EDIT_KEY, None)
-                st.rerun()
+                st.rerun(scope="fragment")
         _label_form(store, user, item, a, conflict.decision if conflict else None)
         if reveal is not None:
             with st.expander("Adjudication: judges and other annotators", expanded=True):

@@ -105,6 +105,13 @@ def sign_in(store: Store) -> UserView | None:
     return None
 
 
+def session_alive(store: Store) -> bool:
+    """False once this tab's token session has ended (sign-out elsewhere, a new token, a
+    revoke); always True in the header and OIDC modes, which keep no session of their own."""
+    sid = st.session_state.get(SID_KEY)
+    return not sid or store.session_user(sid) is not None
+
+
 def _cookie() -> str | None:
     """The session id this browser sent when it connected (AppTest has no request: None)."""
     try:

@@ -197,9 +197,13 @@ def show_artifact(artifact: dict[str, Any], key: str, text_of: TextOf, subtask: 
         return
     # A key per item and an explicit default: without them the browser keeps whichever tab
     # index was open on the previous item, so an implementation item could open on Design.
+    # Only the open tab is drawn (a click on another reruns for it): each tab holds a code box
+    # the browser would otherwise highlight and lay out on every item, unseen.
     names = [n for n, _ in present]
-    tabs = st.tabs(names, default=names[0], key=f"{key}_tabs")
+    tabs = st.tabs(names, default=names[0], key=f"{key}_tabs", on_change="rerun")
     for tab, (name, value) in zip(tabs, present, strict=True):
+        if tab.open is False:
+            continue
         with tab:
             if name == "Diff":
                 show_diff(text_of(value), key, artifact.get("diff_sent"))
