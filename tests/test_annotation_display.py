@@ -94,3 +94,36 @@ def test_a_5mb_log_goes_to_the_browser_a_page_at_a_time(tmp_path: Path) -> None:
         page.screenshot(path=str(ARTIFACTS / "display-paged-log.png"), full_page=True)
         browser.close()
     assert first_view < 500_000, f"{first_view:,} bytes sent for the first view of a 5 MB log"
+
+
+def test_only_the_open_tab_is_drawn_and_another_opens_on_click(tmp_path: Path) -> None:
+    """A hidden tab's artefact is not sent or laid out with every item (the key press waits
+    on that), yet opening the tab shows it."""
+    from playwright.sync_api import expect, sync_playwright
+
+    run = make_run(tmp_path / "run", n_tasks=1, agents=("agentA",))
+    results = run / "results.jsonl"
+    record = json.loads(results.read_text())
+    record["subtasks"] = {"conclusion": record["subtasks"]["conclusion"]}  # conclusion + results tabs
+    results.write_text(json.dumps(record) + "\n")
+    db = str(tmp_path / "a.db")
+    loaded = cli_process("annotate", "load", str(run), "--project", "demo", "--overlap", "1", "--db", db)
+    assert loaded.returncode == 0, loaded.stderr
+    with _serve(db) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.set_default_timeout(30_000)
+        expect.set_options(timeout=30_000)
+        _signed_in(page, url, Store.open(db).add_user("ann"))
+        expect(page.get_by_role("tab", name="Conclusion")).to_have_attribute("aria-selected", "true")
+        conclusion = page.get_by_text(re.compile(r"finds the method wins\.$"))  # agent name masked
+        expect(conclusion).to_be_visible()
+        results_caption = page.get_by_text(re.compile(r"^Results claimed by the agent"))
+        expect(results_caption).to_have_count(0)
+        page.get_by_role("tab", name="Results").click()
+        expect(results_caption).to_be_visible()
+        expect(conclusion).to_have_count(0)
+        page.screenshot(path=str(ARTIFACTS / "display-results-tab.png"), full_page=True)
+        page.get_by_role("tab", name="Conclusion").click()
+        expect(conclusion).to_be_visible()
+        browser.close()
