@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import tempfile
 from pathlib import Path
 
@@ -65,15 +66,15 @@ def items_table(items: list[ItemRow], counts: dict[int, tuple[int, bool]]) -> pd
 
 def render(store: Store, project: str) -> None:
     proj = store.project(project)
-    items = store.item_rows(project)
+    n_items = store.item_count(project)
     counts = store.label_counts(project)
     states = store.assignment_states(project)
     submitted = sum(n for n, _ in counts.values())
     per_annotator, per_subtask = progress_tables(states, proj.overlap)
     cols = st.columns(4)
-    cols[0].metric("Items", len(items))
+    cols[0].metric("Items", n_items)
     cols[1].metric("Overlap K", proj.overlap)
-    cols[2].metric("Labels", f"{submitted} / {len(items) * proj.overlap}")
+    cols[2].metric("Labels", f"{submitted} / {n_items * proj.overlap}")
     cols[3].metric("Queue", "active" if proj.active_queue else "in order")
 
     st.subheader("Progress per annotator")
@@ -90,27 +91,16 @@ def render(store: Store, project: str) -> None:
     st.dataframe(judge_table, hide_index=True, width="stretch")
 
     st.subheader("Items")
-    table = items_table(items, counts)
     f1, f2, f3 = st.columns(3)
-    subtasks = f1.multiselect(
-        "Subtask", sorted({str(s) for s in table["subtask"].dropna()}), key="flt_subtask"
-    )
+    subtasks = f1.multiselect("Subtask", store.item_subtasks(project), key="flt_subtask")
     state = f2.selectbox("Status", ["all", "complete", "incomplete", "flagged"], key="flt_state")
     needle = f3.text_input("Item contains", key="flt_text")
-    shown = table
-    if subtasks:
-        shown = shown[shown["subtask"].isin(subtasks)]
-    if state == "complete":
-        shown = shown[shown["labels"] >= proj.overlap]
-    elif state == "incomplete":
-        shown = shown[shown["labels"] < proj.overlap]
-    elif state == "flagged":
-        shown = shown[shown["flagged"]]
-    if needle:
-        shown = shown[shown["item"].str.contains(needle, regex=False)]
-    if len(shown) > ADMIN_ROWS:
-        st.caption(f"The first {ADMIN_ROWS:,} of {len(shown):,} items; filter to see others.")
-        shown = shown.head(ADMIN_ROWS)
+    found, total = store.find_items(
+        project, limit=ADMIN_ROWS, subtasks=subtasks, status=state, contains=needle
+    )
+    if total > len(found):
+        st.caption(f"The first {len(found):,} of {total:,} items; filter to see others.")
+    shown = items_table(found, counts)
     shown = shown.assign(item=shown["item"].map(visible))
     st.dataframe(
         shown,
@@ -128,7 +118,7 @@ def render(store: Store, project: str) -> None:
     c1, c2 = st.columns(2)
     c1.download_button(
         "Gold labels (JSONL)",
-        _download(humans, ".jsonl") if humans else b"",
+        functools.partial(_download, humans, ".jsonl"),  # built on click, not on every view
         f"{project}.gold.jsonl",
         mime="application/jsonl",
         key="dl_jsonl",
@@ -136,7 +126,7 @@ def render(store: Store, project: str) -> None:
     )
     c2.download_button(
         "Gold labels (CSV)",
-        _download(humans, ".csv") if humans else b"",
+        functools.partial(_download, humans, ".csv"),
         f"{project}.gold.csv",
         mime="text/csv",
         key="dl_csv",

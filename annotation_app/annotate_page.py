@@ -96,10 +96,11 @@ KEYS_JS = """<script>
     e.preventDefault();
     e.stopPropagation();
     if (e.repeat) return;
-    // a key pressed while the page is still being redrawn waits (up to 3 s) for the live
-    // button of the item that was on screen, not a stale one; another item by then: dropped
+    // a key pressed while the page is still being redrawn (its buttons disabled) waits for
+    // the live button of the item that was on screen, not a stale one; if another item shows
+    // first, or none is live within 20 s, the key is dropped (nothing was recorded)
     const item = itemId();
-    const until = Date.now() + 3000;
+    const until = Date.now() + 20000;
     const press = () => {
       if (itemId() !== item) return;
       const live = Array.from(document.querySelectorAll(".st-key-" + name + " button"))
@@ -110,7 +111,9 @@ KEYS_JS = """<script>
     press();
   }, true);
   let shown = null;
-  new MutationObserver(() => {
+  let queued = false;
+  const check = () => {
+    queued = false;
     const id = itemId();
     if (id === null || id === shown) return;
     const first = shown === null;
@@ -125,6 +128,10 @@ KEYS_JS = """<script>
       void head.offsetWidth;
       head.classList.add("expgrade-new");
     }
+  };
+  // at most one look per frame, however many nodes a redraw touches
+  new MutationObserver(() => {
+    if (!queued) { queued = true; requestAnimationFrame(check); }
   }).observe(document.body, {subtree: true, childList: true, characterData: true});
 })();
 document.currentScript.remove();
@@ -192,14 +199,18 @@ def _press(
     st.session_state.pop(EDIT_KEY, None)
 
 
-def saved_message(decision: LabelInput, a: AssignmentView) -> str:
-    """The confirmation names what was stored, so a stray press is noticed at once."""
+def _what(decision: LabelInput) -> str:
     parts = ["unscorable" if decision.unscorable else str(decision.label)]
     if decision.confidence is not None:
         parts.append(f"confidence {decision.confidence:g}")
     if decision.flags:
         parts.append("flagged")
-    what = ", ".join(parts)
+    return ", ".join(parts)
+
+
+def saved_message(decision: LabelInput, a: AssignmentView) -> str:
+    """The confirmation names what was stored, so a stray press is noticed at once."""
+    what = _what(decision)
     if a.revealed_at is not None:
         return f"Saved as a revision after the reveal: {what} (your blind label stays {a.label or a.status})."
     return f"Saved the edit: {what}." if a.state == "submitted" else f"Saved: {what}."
@@ -229,7 +240,7 @@ def _resolve(store: Store, user: UserView, conflict: Conflict, record: bool) -> 
         except UserError as exc:
             st.session_state[CONFLICT_KEY] = Conflict(conflict.assignment_id, None, str(exc))
             return
-        st.session_state[FLASH_KEY] = "Recorded your entry as a new revision."
+        st.session_state[FLASH_KEY] = f"Recorded your entry as a new revision: {_what(conflict.decision)}."
     else:
         st.session_state[FLASH_KEY] = "Discarded your entry."
     st.session_state.pop(CONFLICT_KEY, None)

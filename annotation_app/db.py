@@ -129,8 +129,8 @@ def _blind_labels_v4(conn: Connection) -> None:
 
 
 def _item_list_index_v5(conn: Connection) -> None:
-    """On SQLite, an index that covers `Store.item_rows`, so the admin page's list of 100,000
-    items reads the index instead of the wide rows. Not on PostgreSQL, whose index entries are
+    """On SQLite, an index that covers `Store.find_items`, so the admin page's item list reads
+    the index instead of the wide rows. Not on PostgreSQL, whose index entries are
     capped at about 2.7 kB while a criterion is free text (and whose reads are not the cost)."""
     if conn.dialect.name == "sqlite":
         conn.exec_driver_sql(

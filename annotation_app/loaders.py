@@ -409,6 +409,10 @@ def load_run(run_dir: Path, *, tasks: Path | None = None, submissions: Path | No
                 key = result_item_key(record, subtask, item)
                 crit = _criterion(subtask, item.criterion, key.criterion_id.split(":", 1)[0])
                 judges, priority = _judges_of(item)
+                content = _content(task, subtask, crit, work, tasks.parent)
+                sent = diff_sent(item, identity_of(record.agent, record.agent_model, record.submission_id))
+                if sent and "diff" in content["artifact"]:
+                    content["artifact"]["diff_sent"] = sent
                 specs.append(
                     _spec(
                         key.id,
@@ -417,12 +421,25 @@ def load_run(run_dir: Path, *, tasks: Path | None = None, submissions: Path | No
                         record.agent,
                         record.agent_model,
                         crit,
-                        _content(task, subtask, crit, work, tasks.parent),
+                        content,
                         judges,
                         priority,
                     )
                 )
     return specs
+
+
+def diff_sent(item: CriterionItem, names: list[tuple[str | None, str]]) -> dict[str, Any] | None:
+    """Which parts of a long diff the judge was sent for this criterion (the grader's evidence),
+    so the annotator, shown the whole diff, knows what its judge did not read."""
+    evidence = item.evidence or {}
+    files = evidence.get("diff_files_sent")
+    if not isinstance(files, list):
+        return None
+    return {
+        "files": [mask_identity(str(f), names) for f in files],
+        "pieces": str(evidence.get("diff_pieces_sent") or ""),
+    }
 
 
 def _spec(

@@ -148,7 +148,14 @@ def show_text(label: str, value: Any, key: str) -> None:
     show_paged(body, key)
 
 
-def show_diff(diff: str, key: str) -> None:
+def show_diff(diff: str, key: str, sent: dict[str, Any] | None = None) -> None:
+    if sent:  # as text: file names are the agent's, and Markdown would link a URL in one
+        pieces = f"{sent['pieces']} pieces" if sent["pieces"] else "parts"
+        st.text(
+            visible(
+                f"The judge was sent {pieces} of this diff, from: {', '.join(sent['files']) or 'no file'}"
+            )
+        )
     files = split_diff(diff)
     st.dataframe(
         pd.DataFrame([{"file": visible(f.path), "+": f.added, "-": f.removed} for f in files]),
@@ -195,7 +202,7 @@ def show_artifact(artifact: dict[str, Any], key: str, text_of: TextOf, subtask: 
     for tab, (name, value) in zip(tabs, present, strict=True):
         with tab:
             if name == "Diff":
-                show_diff(text_of(value), key)
+                show_diff(text_of(value), key, artifact.get("diff_sent"))
             elif name == "Results":
                 show_results(value)
             else:

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import Engine, and_, delete, exists, func, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session, load_only, sessionmaker
+from sqlalchemy.orm import Session, defer, load_only, sessionmaker
 
 from expgrade.annotation_app.db import make_engine, migrate
 from expgrade.annotation_app.models import (
@@ -228,8 +228,8 @@ class ItemView:
 
 
 class ItemRow(NamedTuple):
-    """An item as lists of items show it: its identity and grouping, not its content (a tuple:
-    the admin page reads 100,000 of them into one DataFrame)."""
+    """An item as lists of items show it: its identity and grouping, not its content (whose
+    JSON, decoded for 100,000 items, took most of the admin page's 21 s)."""
 
     id: int
     item_key: str
@@ -595,17 +595,23 @@ class Store:
 
     def _claim_new(self, s: Session, project: Project, user_id: int) -> AssignmentView | None:
         deadline = time.monotonic() + CLAIM_PATIENCE_S
+        postgres = s.get_bind().dialect.name == "postgresql"
         while True:
             for item_id in self._candidates(s, project, user_id, CANDIDATES_PER_CLAIM, lock=True):
                 slot = self._free_slot(s, item_id, project.overlap)
                 if slot is None:
                     continue
+                # A savepoint lets PostgreSQL go on after a slot taken concurrently. SQLite needs
+                # none (and saves two statements a claim): its transactions are BEGIN IMMEDIATE,
+                # so nobody writes between our read of the free slot and this insert.
+                guard = s.begin_nested() if postgres else contextlib.nullcontext()
                 try:
-                    with s.begin_nested():
+                    with guard:
                         row = Assignment(
                             item_id=item_id, user_id=user_id, slot=slot, state="open", claimed_at=utcnow()
                         )
                         s.add(row)
+                        s.flush()
                 except IntegrityError:
                     continue  # someone took this slot (or item) a moment ago
                 self._adjust_held(s, item_id, +1)
@@ -864,6 +870,7 @@ class Store:
                 .join(User, User.id == Assignment.user_id)
                 .where(and_(Item.project_id == project.id, Assignment.state == "submitted"))
                 .order_by(Item.seq, User.name)
+                .options(defer(Item.judges))  # not part of an ItemView: never decoded here
             ).all()
             return [
                 {"assignment": _assignment_view(a), "item": _item_view(i, project.name), "annotator": name}
@@ -876,9 +883,8 @@ class Store:
             rows = s.scalars(select(Item).where(Item.project_id == project.id).order_by(Item.seq))
             return [_item_view(i, project.name) for i in rows]
 
-    def item_rows(self, project_name: str, item_ids: Collection[int] | None = None) -> list[ItemRow]:
-        """Every item of a project (or those of `item_ids`) in queue order, without what it shows
-        or its judges: decoding 100,000 items' JSON took most of the admin page's 21 s."""
+    def item_rows(self, project_name: str, item_ids: Collection[int]) -> list[ItemRow]:
+        """The items of `item_ids` in queue order, without what they show or their judges."""
         with self._tx() as s:
             project = _project(s, project_name)
             query = (
@@ -886,14 +892,64 @@ class Store:
                 .where(Item.project_id == project.id)
                 .order_by(Item.seq)
             )
-            if item_ids is None:
-                return [ItemRow._make(row) for row in s.execute(query)]
             ids = sorted(item_ids)
             found: list[ItemRow] = []
             for start in range(0, len(ids), 500):  # keep each IN (...) well under bind limits
                 chunk = query.where(Item.id.in_(ids[start : start + 500]))
                 found.extend(ItemRow._make(row) for row in s.execute(chunk))
             return found
+
+    def item_count(self, project_name: str) -> int:
+        with self._tx() as s:
+            project = _project(s, project_name)
+            return int(
+                s.scalar(select(func.count()).select_from(Item).where(Item.project_id == project.id)) or 0
+            )
+
+    def item_subtasks(self, project_name: str) -> list[str]:
+        with self._tx() as s:
+            project = _project(s, project_name)
+            query = select(Item.subtask).where(Item.project_id == project.id, Item.subtask.is_not(None))
+            return sorted(str(v) for v in s.scalars(query.distinct()))
+
+    def find_items(
+        self,
+        project_name: str,
+        *,
+        limit: int,
+        subtasks: Sequence[str] = (),
+        status: str = "all",
+        contains: str = "",
+    ) -> tuple[list[ItemRow], int]:
+        """The first `limit` items in queue order that match the admin's filters, and how many
+        match. Filtered in SQL: a page of a 100,000-item project reads the rows it shows, not
+        all of them (`status`: all, complete, incomplete or flagged)."""
+        flagged = (
+            [i for i, (_, f) in self.label_counts(project_name).items() if f] if status == "flagged" else []
+        )
+        with self._tx() as s:
+            project = _project(s, project_name)
+            labels = (
+                select(func.count())
+                .where(Assignment.item_id == Item.id, Assignment.state == "submitted")
+                .correlate(Item)
+                .scalar_subquery()
+            )
+            where = [Item.project_id == project.id]
+            if subtasks:
+                where.append(Item.subtask.in_(list(subtasks)))
+            if contains:
+                where.append(Item.item_key.contains(contains, autoescape=True))
+            if status == "complete":
+                where.append(labels >= project.overlap)
+            elif status == "incomplete":
+                where.append(labels < project.overlap)
+            elif status == "flagged":
+                where.append(Item.id.in_(flagged))
+            total = s.scalar(select(func.count()).select_from(Item).where(*where))
+            columns = [getattr(Item, name) for name in ItemRow._fields]
+            rows = s.execute(select(*columns).where(*where).order_by(Item.seq).limit(limit))
+            return [ItemRow._make(row) for row in rows], int(total or 0)
 
     def label_counts(self, project_name: str) -> dict[int, tuple[int, bool]]:
         """Item id -> (submitted labels, whether any is flagged), for the items that have labels."""

@@ -31,7 +31,7 @@ from itertools import combinations
 from typing import Any
 
 import numpy as np
-from scipy.stats import norm
+from scipy.special import ndtri
 
 from expgrade.calibration.corrected import ppi_mean, z_value
 from expgrade.grading.estimate import Estimate, json_number
@@ -88,7 +88,7 @@ def _labels_to_settle(
     rho = float(np.corrcoef(d, d_hat)[0, 1]) if d.size > 2 and d_hat.std() > 0 else 0.0
     # capped at 1 − 1/n as ppi_py caps it; a negative ρ buys nothing, since λ ≥ 0
     rho2 = float(np.clip(rho, 0.0, 1.0 - 1.0 / d.size)) ** 2 if np.isfinite(rho) else 0.0
-    needed_eff = ((z_value(confidence) + float(norm.ppf(POWER))) * sd / abs(mean)) ** 2
+    needed_eff = ((z_value(confidence) + float(ndtri(POWER))) * sd / abs(mean)) ** 2
     room = n_tasks - rho2 * needed_eff
     n = needed_eff * (1 - rho2) * n_tasks / room if room > 0 else float("inf")
     if n > n_tasks:

@@ -6,7 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-import warnings
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -190,14 +189,11 @@ def _load_run(run_dir: Path, tasks: Path | None, submissions: Path | None) -> li
     run does again.
     """
     from expgrade.annotation_app import loaders
-    from expgrade.grading.jsonl import CutLineWarning
+    from expgrade.grading.jsonl import cut_lines_read
 
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", CutLineWarning)
+    with cut_lines_read() as cuts:  # each still reaches the CLI's handler: named, exit 1
         specs = loaders.load_run(run_dir, tasks=tasks, submissions=submissions)
-    for w in caught:  # on to the CLI's handler, which names each cut line and exits 1
-        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
-    if any(isinstance(w.message, CutLineWarning) for w in caught):
+    if cuts:
         err_console.print(
             "The grade run was stopped while it wrote its last record: resume it (`expgrade grade` "
             f"with the same options and --out {run_dir}), which grades that submission again, then "

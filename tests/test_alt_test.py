@@ -15,10 +15,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from scipy.stats import ttest_1samp
 from statsmodels.stats.multitest import multipletests
 from test_calibration_cli import expgrade
 
-from expgrade.calibration.alt_test import alt_test, benjamini_yekutieli
+from expgrade.calibration.alt_test import alt_test, benjamini_yekutieli, t_test_less
 from expgrade.calibration.analysis import calibrate
 from expgrade.calibration.datasets import alttest_rows
 from expgrade.grading.schemas.label import LabelRow
@@ -65,6 +66,22 @@ def test_benjamini_yekutieli_matches_statsmodels() -> None:
     assert not benjamini_yekutieli(np.array([np.nan, 0.0]), 0.05)[0]
     with pytest.raises(ValueError, match="q must be"):
         benjamini_yekutieli(np.array([0.1]), 1.5)
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # scipy on constant samples
+def test_the_t_test_is_scipys() -> None:
+    """The paper calls `scipy.stats.ttest_1samp(..., alternative="less")` on the win differences."""
+    rng = np.random.default_rng(2)
+    for n in (2, 5, 30, 300):
+        for epsilon in (0.0, 0.1, 0.2):
+            for _ in range(30):
+                d = rng.integers(-1, 2, n).astype(float)
+                ours, theirs = (
+                    t_test_less(d, epsilon),
+                    float(ttest_1samp(d, epsilon, alternative="less").pvalue),
+                )
+                assert ours == pytest.approx(theirs, rel=1e-12, abs=1e-300, nan_ok=True)
+    assert (t_test_less(np.zeros(40), 0.2), t_test_less(np.ones(40), 0.2)) == (0.0, 1.0)
 
 
 def test_a_judge_that_copies_the_consensus_wins_and_a_random_one_loses() -> None:

@@ -267,6 +267,7 @@ def test_a_stale_tab_is_refused_visibly_and_keeps_the_entry(store: Store) -> Non
     (a, _), *_ = store.my_submitted("demo", user.id)
     assert (a.label, a.revision) == ("pass", 1)  # nothing written by the refused press
     button(tab_b, "Record as revision")()
+    assert "Recorded your entry as a new revision: fail." in [t.value for t in tab_b.toast]
     (a, _), *_ = store.my_submitted("demo", user.id)
     assert (a.label, a.rationale, a.revision) == ("fail", "it fails the criterion", 2)
     assert shown_item(tab_b) != item  # back to the queue

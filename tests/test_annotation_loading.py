@@ -146,3 +146,72 @@ def test_a_version_2_database_gains_the_blob_table_and_keeps_its_items(tmp_path:
         )
     item = next(i for i in store.items("p") if i.subtask == "integrity")
     assert store.text(item.content["artifact"]["log"]).startswith("step 0: loss")
+
+
+def _admin_queries(tmp_path: Path, url: str) -> None:
+    from expgrade.annotation_app.loaders import load_run
+    from expgrade.annotation_app.store import LabelInput
+
+    run, _ = make_big_run(tmp_path / "run")
+    store = Store.open(url)
+    store.load("p", 2, load_run(run), active_queue=False)
+    users = [store.user_by_token(store.add_user(name)) for name in ("ann", "bob")]
+    for n, user in enumerate(users):
+        assert user is not None
+        for i in range(3 + n):  # ann labels 3 items, bob 4: three complete, one incomplete
+            a = store.claim("p", user.id)
+            assert a is not None
+            flag = (
+                LabelInput("pass", flags=["flagged"], reason="odd")
+                if (n, i) == (1, 3)
+                else LabelInput("fail")
+            )
+            store.submit(a.id, user.id, flag)
+    assert store.item_count("p") == 11 and store.item_subtasks("p") == sorted(SUBTASK_NAMES)
+    counts = {status: store.find_items("p", limit=100, status=status)[1] for status in STATUSES}
+    assert counts == {"all": 11, "complete": 3, "incomplete": 8, "flagged": 1}
+    page, total = store.find_items("p", limit=2, subtasks=["integrity"], contains="agentA-t0/integrity")
+    assert total == 3 and len(page) == 2 and all(r.subtask == "integrity" for r in page)
+    assert store.find_items("p", limit=5, contains="100%_")[1] == 0  # LIKE wildcards are text
+    log = next(i for i in store.items("p") if i.subtask == "integrity").content["artifact"]["log"]
+    assert store.text(log).startswith("step 0: loss")  # the blob, read back
+    store.engine.dispose()
+
+
+SUBTASK_NAMES = ("design", "implementation", "conclusion", "integrity")
+STATUSES = ("all", "complete", "incomplete", "flagged")
+
+
+def test_admin_item_queries_and_blobs_on_sqlite(tmp_path: Path) -> None:
+    _admin_queries(tmp_path, str(tmp_path / "a.db"))
+
+
+@pytest.mark.postgres
+def test_admin_item_queries_and_blobs_on_postgresql(tmp_path: Path) -> None:
+    import shutil
+    import tempfile
+
+    from annotation_support import private_postgres
+
+    root = Path(tempfile.mkdtemp(prefix="expgrade-pg-"))  # the cluster runs as `postgres`
+    try:
+        with private_postgres(root) as url:
+            _admin_queries(tmp_path, url)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def test_an_item_says_which_parts_of_a_long_diff_its_judge_was_sent(tmp_path: Path, run: Path) -> None:
+    from expgrade.annotation_app.loaders import load_run
+
+    results = run / "results.jsonl"
+    records = [json.loads(line) for line in results.read_text().splitlines()]
+    design = records[0]["subtasks"]["design"]
+    sent = {"diff_files_sent": ["train.py", "agentA-t0/notes.py"], "diff_pieces_sent": "2 of 9"}
+    records[0]["subtasks"]["implementation"] = {**design, "items": [{**design["items"][0], "evidence": sent}]}
+    results.write_text("".join(json.dumps(r) + "\n" for r in records))
+    [item] = [s for s in load_run(run) if s.subtask == "implementation"]
+    assert item.content["artifact"]["diff_sent"] == {
+        "files": ["train.py", "[submission]/notes.py"],
+        "pieces": "2 of 9",
+    }
