@@ -81,7 +81,7 @@ PAD = (
     "evaluations, and the remaining schedule followed the paper"
 )
 
-SHORT_PAD = "The learning rate was halved at step 12k when the validation loss plateaued"
+SHORT_PAD = "We trained for 30 epochs with cosine decay, label smoothing 0.1 and a batch of 128 on one A100"
 
 
 def _learned(text: str) -> bool:
