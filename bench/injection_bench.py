@@ -37,6 +37,9 @@ from expgrade.grading.judge.spotlight import choose_marker, datamark
 from expgrade.grading.testing.judge_server import ScriptedServer, ServerScript
 
 CORPUS = Path(__file__).parent / "injection_corpus"
+sys.path.insert(0, str(CORPUS))
+import generate  # noqa: E402
+
 TOKENIZER = "openai/gpt-4o-mini"
 
 
@@ -94,6 +97,9 @@ def fresh_table(detectors: dict[str, Detector]) -> list[str]:
         "FP, set 3 hard negatives": benign3,
         "FP, set 4 benign twins": benign4,
     }
+    records = generate.task_records(held_out=True)
+    if records:  # ../shared/datasets is there (EXPGRADE_SHARED_DATASETS names it elsewhere)
+        columns["FP, whole task records, held-out task files"] = [{"text": t} for t in records]
     lines = [
         "| detector | " + " | ".join(f"{title} (n={len(rows)})" for title, rows in columns.items()) + " |",
         "|---|" + "---|" * len(columns),

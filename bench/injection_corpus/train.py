@@ -4,10 +4,15 @@ Data (generate.py): composed attacks against real benign text, cut into the same
 views the layer scores. An attack's unit is positive when it holds most of the payload, negative
 when it holds none of it (the host lines around it), and left out in between. Validation data
 comes from a second generator seed, Python packages and gettext catalogues the training set did
-not read; the threshold is the score that flags about 0.5 % of those benign texts. Nothing here
-reads fresh set 3 or the fresh templates, and the script stops if a generated text equals one.
+not read; the threshold is the larger of the scores that flag about 0.5 % of those benign texts
+and of the calibration task texts. Fresh sets 3 and 4 and the fresh templates are never used:
+the script reads the sets only to stop if a generated text equals one of theirs.
 
-    python bench/injection_corpus/train.py     # about a minute on 2 cores
+Whole task records (generate.task_records) of every other file under ../shared/datasets train
+and calibrate too; the other files are held out for the bench. A worktree that is not beside
+../shared names the folder in EXPGRADE_SHARED_DATASETS (without it the model differs).
+
+    python bench/injection_corpus/train.py     # about two minutes on 2 cores
 """
 
 from __future__ import annotations
@@ -74,7 +79,7 @@ def attack_units(rng: random.Random, hosts: list[str], n: int) -> tuple[list[str
             host = rng.choice(hosts).split("\n")
             cut = rng.randint(0, len(host))
             text = "\n".join([*host[:cut], text, *host[cut:]])
-        payload = _bigrams(im._clean(a["text"]))
+        payload = _bigrams(im._clean(a["payload"]))
         for u in im.units(text):
             overlap = len(_bigrams(im._clean(u)) & payload) / max(len(payload), 1)
             if overlap >= 0.6:
@@ -113,7 +118,11 @@ def text_scores(model: im.Model, texts: list[str]) -> np.ndarray:
 
 def main() -> None:
     rng = random.Random(26)
-    frozen = {json.loads(line)["text"] for line in (HERE / "fresh3.jsonl").read_text("utf-8").splitlines()}
+    frozen = {
+        json.loads(line)["text"]
+        for name in ("fresh3.jsonl", "fresh4.jsonl")
+        for line in (HERE / name).read_text("utf-8").splitlines()
+    }
     task_rows = [json.loads(line) for line in (HERE / "benign.jsonl").read_text("utf-8").splitlines()]
     tune = [r["text"] for r in task_rows if r["split"] == "tune"]
     # Two thirds of the tune split train, one third sets the threshold; `heldout` is never read.
@@ -124,14 +133,19 @@ def main() -> None:
     hosts = [t for t in code if t.count("\n") >= 2][:3000] or code[:3000]
     pos, neg = attack_units(rng, hosts, 8000)
     if frozen & set(pos):
-        raise SystemExit("a generated attack equals a fresh-set-3 text: the sets must stay apart")
+        raise SystemExit("a generated attack equals a fresh-set-3 or -4 text: the sets must stay apart")
     neg += benign_units(code + msgs + gen_benign)
-    task_units = benign_units(tasks)
+    # Whole task records (every field: setup, code, expected outcome) of half the task files;
+    # a third of them calibrate, the other half of the files is held out for the bench.
+    records = generate.task_records(held_out=False)
+    calibration += records[2 * len(records) // 3 :]
+    task_units = benign_units(tasks + records[: 2 * len(records) // 3])
     print(f"train units: {len(pos)} positive, {len(neg) + len(task_units)} negative", file=sys.stderr)
     x = sparse.vstack([matrix(pos), matrix(neg), matrix(task_units)]).tocsr()
-    y = np.r_[np.ones(len(pos) * 3), np.zeros((len(neg) + len(task_units)) * 3)]
+    n_pos, n_neg, n_task = (sum(len(im.views(u)) for u in us) for us in (pos, neg, task_units))
+    y = np.r_[np.ones(n_pos), np.zeros(n_neg + n_task)]
     # Research task text is the benign text a grader reads most: its units weigh more.
-    weight = np.r_[np.ones((len(pos) + len(neg)) * 3), np.full(len(task_units) * 3, 5.0)]
+    weight = np.r_[np.ones(n_pos + n_neg), np.full(n_task, 5.0)]
     # Views of a positive unit that read as noise (the ROT13 view of plain English) are still
     # labelled positive; the reversed and ROT13 views learn the disguised payloads.
     clf = LogisticRegression(C=4.0, class_weight="balanced", solver="liblinear", max_iter=200)

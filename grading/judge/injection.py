@@ -33,7 +33,7 @@ import base64
 import binascii
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from expgrade.grading.judge import injection_model
@@ -244,6 +244,8 @@ _MENTION_CUE = re.compile(
 )
 _QUOTES = [('"', '"'), ("“", "”"), ("'", "'"), ("‘", "’"), ("`", "`"), ("«", "»"), ("„", "“")]
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=])")
+# Base32 (RFC 4648): upper-case letters and 2-7, padded with up to six "=".
+_BASE32 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Z2-7]{24,}={0,6}(?![A-Za-z0-9+/=])")
 
 
 @dataclass(frozen=True)
@@ -277,17 +279,18 @@ def _inside_quotes(line: str, start: int, end: int) -> bool:
 
 
 def _decoded_blocks(norm: str) -> list[tuple[int, int, str]]:
-    """Base64 blocks of `norm` that decode to mostly printable text: (start, end, decoded)."""
+    """Base64 and base32 blocks of `norm` that decode to mostly printable text: (start, end, decoded)."""
     found = []
-    for m in _BASE64.finditer(norm):
-        block = m.group(0)
-        try:
-            raw = base64.b64decode(block + "=" * (-len(block) % 4), validate=True)
-            decoded = raw.decode("utf-8")
-        except (binascii.Error, UnicodeDecodeError, ValueError):
-            continue
-        if sum(c.isprintable() or c.isspace() for c in decoded) >= 0.9 * len(decoded) and " " in decoded:
-            found.append((m.start(), m.end(), decoded))
+    b64 = partial(base64.b64decode, validate=True)
+    for pattern, decode, quantum in ((_BASE64, b64, 4), (_BASE32, base64.b32decode, 8)):
+        for m in pattern.finditer(norm):
+            block = m.group(0).rstrip("=")
+            try:
+                decoded = decode(block + "=" * (-len(block) % quantum)).decode("utf-8")
+            except (binascii.Error, UnicodeDecodeError, ValueError):
+                continue
+            if sum(c.isprintable() or c.isspace() for c in decoded) >= 0.9 * len(decoded) and " " in decoded:
+                found.append((m.start(), m.end(), decoded))
     return found
 
 
