@@ -28,7 +28,7 @@ from expgrade.grading.graders.judged import Context, grade_implementation
 from expgrade.grading.graders.judging import GradingPanel, grading_panel, run_judging
 from expgrade.grading.graders.pipeline import _describe
 from expgrade.grading.graders.settings import GradeSettings
-from expgrade.grading.judge import JudgeEngine
+from expgrade.grading.judge import JudgeEngine, JudgeRequest
 from expgrade.grading.judge.config import JudgeConfig
 from expgrade.grading.judge.parse import Parsed, parse_reply, read_label, requirement_answers
 from expgrade.grading.judge.rubrics import load_rubric
@@ -356,11 +356,11 @@ def test_the_costliest_reasks_are_the_most_any_judge_can_cause() -> None:
             assert costliest in every  # a judge can make exactly these calls
 
 
-def _plan_folder(root: Path) -> tuple[Path, Path]:
-    """A task file and three submissions, each diff one call (one chunk) for the joint judge."""
+def _plan_folder(root: Path, submissions: int = 3) -> tuple[Path, Path]:
+    """A task file and submissions, each diff one call (one chunk) for the joint judge."""
     tasks = root / "tasks.jsonl"
     tasks.write_text(TASK.model_dump_json(exclude_none=True) + "\n")
-    for k in range(3):
+    for k in range(submissions):
         sub = root / "subs" / f"s{k}"
         sub.mkdir(parents=True)
         (sub / "submission.json").write_text(
@@ -424,6 +424,19 @@ def test_the_estimate_bounds_the_calls_reasks_add(
     assert 0 < sum(r["cost_usd"] for r in records) <= est.most_usd
 
 
+def _reserved(request: JudgeRequest, url: str) -> float:
+    """What the budget gate reserves before sending `request`: its worst case (the engine counts
+    it exactly only under a budget)."""
+    config = JudgeConfig.panel(("openai/gpt-4o-mini",), api_base=url, use_cache=False, budget_usd=1.0)
+    with JudgeEngine(config) as engine:
+        judge = config.judges[0]
+        worst, _ = engine._worst_case_usd(
+            judge, engine.render(request, JOINT, judge).messages(), config.max_tokens
+        )
+    assert worst is not None
+    return worst
+
+
 def test_a_budget_that_refuses_the_reask_leaves_those_requirements_unscorable_budget(
     server: ScriptedServer,
 ) -> None:
@@ -435,14 +448,7 @@ def test_a_budget_that_refuses_the_reask_leaves_those_requirements_unscorable_bu
     recorder = RecordingPanel()
     _grade(server, "joint=first", cast(GradingPanel, recorder))
     (first_call,) = recorder.requests  # the joint call on all four requirements
-    # What the budget gate reserves for round 1 (the engine counts it exactly under a budget).
-    probe = JudgeConfig.panel(("openai/gpt-4o-mini",), api_base=server.url, use_cache=False, budget_usd=1.0)
-    with JudgeEngine(probe) as engine:
-        judge = probe.judges[0]
-        messages = engine.render(first_call, JOINT, judge).messages()
-        worst, _ = engine._worst_case_usd(judge, messages, probe.max_tokens)
-    assert worst is not None
-    budget = worst * 1.01
+    budget = _reserved(first_call, server.url) * 1.01
     config = JudgeConfig.panel(
         ("openai/gpt-4o-mini",), api_base=server.url, use_cache=False, budget_usd=budget
     )
@@ -463,3 +469,44 @@ def test_a_budget_that_refuses_the_reask_leaves_those_requirements_unscorable_bu
     log = "\n".join(_describe("implementation", sub))
     assert log.count("- unscorable (budget)") == 3 and "asked" not in log
     assert "unscorable (undecided_items): 3 of 4 item(s) unscorable [3 budget]" in log
+
+
+def test_grade_says_which_requirements_the_budget_left_unscorable(
+    tmp_path: Path, judge_cache_dir: Path
+) -> None:
+    """The same through `expgrade grade`: results.jsonl, grading.log and the closing output name
+    the reason, and the run's recorded spend stays within --budget-usd."""
+    from typer.testing import CliRunner
+
+    from expgrade.cli import _register
+    from expgrade.cli.app import app
+    from expgrade.grading.run.plan import run_plan
+
+    tasks, subs = _plan_folder(tmp_path, submissions=1)
+    rules = tuple(ScriptRule(REQUIREMENTS[n - 1], v) for n, v in SCRIPTED.items())
+    _register()
+    with ScriptedServer(ServerScript(rules=rules, joint=("first",))) as server:
+        config = JudgeConfig.panel(("openai/gpt-4o-mini",), api_base=server.url)
+        settings = GradeSettings(
+            tasks_dir=str(tmp_path), subtasks=("implementation",), judge=JudgeSettings(config)
+        )
+        (first_call,) = run_plan(tasks, subs, settings).requests
+        budget = _reserved(first_call, server.url) * 1.01
+        out = tmp_path / "run"
+        args = ["grade", "--tasks", str(tasks), "--submissions", str(subs), "--out", str(out)]
+        args += ["--judge", "openai/gpt-4o-mini", "--api-base", server.url, "--subtasks", "implementation"]
+        run = CliRunner().invoke(app, [*args, "--budget-usd", f"{budget:.8f}"])
+        assert run.exit_code == 0, run.output
+        assert server.stats["requests"] == 1
+    (record,) = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    items = record["subtasks"]["implementation"]["items"]
+    assert [(i["verdict"], i["unscorable"], i["evidence"]["asked"]) for i in items] == [
+        (SCRIPTED[1], None, 1),
+        *[(None, "budget", 1)] * 3,
+    ]
+    assert 0 < record["cost_usd"] <= budget
+    log = (out / "logs" / "s0" / "grading.log").read_text()
+    assert "[implementation] unscorable (undecided_items): 3 of 4 item(s) unscorable [3 budget]" in log
+    assert log.count("  - unscorable (budget): ") == 3
+    said = " ".join(run.output.split())
+    assert "unscorable: implementation: 3 items (budget), 1 subtask (undecided_items)" in said, said
