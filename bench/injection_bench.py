@@ -73,7 +73,7 @@ DETECTORS: dict[str, Detector] = {
 
 
 def load_fresh(n: int) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
-    """Fresh set 3 or 4 (frozen; FRESH3.md, FRESH4.md): its attacks and its hard-negative benign files."""
+    """Fresh set 3, 4 or 5 (frozen; FRESH3.md, FRESH4.md, FRESH5.md): its attacks and its benign files."""
     rows = [json.loads(line) for line in (CORPUS / f"fresh{n}.jsonl").read_text("utf-8").splitlines()]
     return [r for r in rows if r["label"] == "attack"], [r for r in rows if r["label"] == "benign"]
 
@@ -85,17 +85,20 @@ def rate(hits: int, n: int) -> str:
 
 
 def fresh_table(detectors: dict[str, Detector]) -> list[str]:
-    """Recall on fresh sets 2-4, false positives on every task text and on sets 3 and 4's hard negatives."""
+    """Recall on fresh sets 2-5, false positives on every task text and on sets 3-5's benign files."""
     tasks = load("benign") + load("benign", "tune")
     attacks3, benign3 = load_fresh(3)
     attacks4, benign4 = load_fresh(4)
+    attacks5, benign5 = load_fresh(5)
     columns = {
         "recall, fresh set 2": load("attacks", "fresh2"),
         "recall, fresh set 3": attacks3,
         "recall, fresh set 4": attacks4,
+        "recall, fresh set 5": attacks5,
         "FP, task texts and paper-like prose": tasks,
         "FP, set 3 hard negatives": benign3,
         "FP, set 4 benign twins": benign4,
+        "FP, set 5 benign (twins, abstracts, quoted prompts)": benign5,
     }
     records = generate.task_records(held_out=True)
     if records:  # ../shared/datasets is there (EXPGRADE_SHARED_DATASETS names it elsewhere)
@@ -110,16 +113,26 @@ def fresh_table(detectors: dict[str, Detector]) -> list[str]:
     return lines
 
 
-def fresh_breakdown(flag: Detector, n: int, keys: tuple[str, ...]) -> list[str]:
-    """Set n's recall by each of `keys` (placement or host, language, disguise, tactic), one detector."""
+def fresh_breakdown(
+    flag: Detector, n: int, keys: tuple[str, ...], benign_key: str | None = None, interval: bool = False
+) -> list[str]:
+    """Set n's recall by each of `keys` (placement or host, language, disguise, tactic), one detector.
+
+    `benign_key` adds the false-positive rate per kind of benign file (set 5's twins, abstracts and
+    quoted prompts differ in kind); `interval` gives every rate its Wilson interval, not only k/n.
+    """
     attacks3, benign3 = load_fresh(n)
     lines = [f"Fresh set {n}:"]
-    for key in keys:
+    keyed = [(key, attacks3, "by") for key in keys]
+    if benign_key:
+        keyed.append((benign_key, benign3, "false positives by"))
+    for key, rows, title in keyed:
         groups: dict[str, list[bool]] = defaultdict(list)
-        for r in attacks3:
+        for r in rows:
             groups[r[key]].append(flag(r["text"]))
         ordered = sorted(groups.items(), key=lambda kv: -len(kv[1]))
-        lines.append(f"* by {key}: " + ", ".join(f"{k} {sum(v)}/{len(v)}" for k, v in ordered))
+        shown = (f"{k} {rate(sum(v), len(v)) if interval else f'{sum(v)}/{len(v)}'}" for k, v in ordered)
+        lines.append(f"* {title} {key}: " + ", ".join(shown))
     flagged = [r["id"] for r in benign3 if flag(r["text"])]
     lines.append("* hard negatives flagged: " + (", ".join(f"`{i}`" for i in flagged) or "none"))
     return lines
@@ -272,9 +285,10 @@ def main() -> None:
     if parser.parse_args().fresh:
         attacks3, benign3 = load_fresh(3)
         attacks4, benign4 = load_fresh(4)
+        attacks5, benign5 = load_fresh(5)
         through_engine = combined_table(
-            load("attacks", "fresh2") + attacks3 + attacks4,
-            load("benign") + load("benign", "tune") + benign3 + benign4,
+            load("attacks", "fresh2") + attacks3 + attacks4 + attacks5,
+            load("benign") + load("benign", "tune") + benign3 + benign4 + benign5,
             modes=("fooled",),
             directive="",
         )
@@ -287,7 +301,15 @@ def main() -> None:
                     "",
                     *fresh_breakdown(detector_flags, 4, ("host", "lang", "disguise", "tactic")),
                     "",
-                    "Fresh sets 2, 3 and 4 and every benign text through litellm, the judge's signal off "
+                    *fresh_breakdown(
+                        detector_flags,
+                        5,
+                        ("host", "lang", "disguise", "family", "goal", "rhetoric"),
+                        benign_key="rhetoric",
+                        interval=True,
+                    ),
+                    "",
+                    "Fresh sets 2 to 5 and every benign text through litellm, the judge's signal off "
                     "(a scripted judge that never reports injection):",
                     "",
                     *through_engine,
