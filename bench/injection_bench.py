@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from expgrade.calibration.bias import wilson_interval
@@ -30,6 +32,7 @@ from expgrade.grading.judge import (
     JudgeRequest,
     JudgeSpec,
     client,
+    injection_embed,
     injection_model,
 )
 from expgrade.grading.judge.injection import _scan, flags_for, scan
@@ -60,6 +63,18 @@ def learned_flags(text: str) -> bool:
     return injection_model.score(text) >= injection_model.model().threshold
 
 
+def semantic_flags(text: str) -> bool:
+    """The distilled-embedding layer alone (never flags when it is not available)."""
+    layer = injection_embed.layer()
+    return layer is not None and injection_embed.score(text) >= layer.threshold
+
+
+def core_flags(text: str) -> bool:
+    """The pattern and n-gram layers, as a core install without the semantic layer runs them."""
+    findings = [f for f in scan(text) if not f.pattern.endswith("semantic_learned")]
+    return flags_for(findings) == [PROMPT_INJECTION]
+
+
 def detector_flags(text: str) -> bool:
     """What the engine flags with the judge's signal off: every layer of `scan`."""
     return flags_for(scan(text)) == [PROMPT_INJECTION]
@@ -68,7 +83,9 @@ def detector_flags(text: str) -> bool:
 DETECTORS: dict[str, Detector] = {
     "pattern layer": pattern_flags,
     "learned layer": learned_flags,
-    "pattern + learned (shipped)": detector_flags,
+    "semantic layer": semantic_flags,
+    "pattern + learned": core_flags,
+    "pattern + learned + semantic (shipped)": detector_flags,
 }
 
 
@@ -231,6 +248,28 @@ def _datamark_token_ratio(benign: list[dict[str, str]]) -> float:
     return marked / plain
 
 
+def _scan_without_semantic(text: str) -> object:
+    """`scan` as a core install without the semantic layer runs it (the layer switched off)."""
+    injection_embed.layer.cache_clear()
+    with _env("EXPGRADE_SEMANTIC_LAYER", "off"):
+        out = _scan.__wrapped__(text, False)
+    injection_embed.layer.cache_clear()
+    return out
+
+
+@contextmanager
+def _env(name: str, value: str) -> Iterator[None]:
+    old = os.environ.get(name)
+    os.environ[name] = value
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ[name]
+        else:
+            os.environ[name] = old
+
+
 def scan_20k(repeats: int = 7) -> list[str]:
     """Milliseconds to scan one 20,000-character text of task prose, uncached, median of `repeats`.
 
@@ -243,7 +282,9 @@ def scan_20k(repeats: int = 7) -> list[str]:
     for name, run in (
         ("pattern layer", lambda t: _scan.__wrapped__(t, True)),  # transcript=True: regexes only
         ("learned layer", lambda t: injection_model.score.__wrapped__(t)),
-        ("both (scan)", lambda t: _scan.__wrapped__(t, False)),
+        ("semantic layer", lambda t: injection_embed.score.__wrapped__(t)),
+        ("pattern + learned (scan, semantic layer off)", _scan_without_semantic),
+        ("all three (scan)", lambda t: _scan.__wrapped__(t, False)),
     ):
         wall, cpu = [], []
         for i in range(repeats):

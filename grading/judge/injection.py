@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
 
-from expgrade.grading.judge import injection_model
+from expgrade.grading.judge import injection_embed, injection_model
 from expgrade.grading.judge.fold import normalize
 from expgrade.grading.judge.rubrics import Rubric
 from expgrade.grading.judge.types import PROMPT_INJECTION, QUOTED_INJECTION
@@ -328,6 +328,10 @@ def _scan_normalized(norm: str, transcript: bool) -> list[Finding]:
         findings += [
             Finding("learned", unit.strip()[:120], False, start, end)
             for start, end, unit in injection_model.suspicious_spans(norm)
+        ]
+        findings += [
+            Finding("semantic_learned", unit.strip()[:120], False, start, end)
+            for start, end, unit in injection_embed.suspicious_spans(norm)
         ]
     return findings
 
