@@ -64,28 +64,32 @@ def learned_flags(text: str) -> bool:
 
 
 def semantic_flags(text: str) -> bool:
-    """The distilled-embedding layer alone (never flags when it is not available)."""
-    layer = injection_embed.layer()
-    return layer is not None and injection_embed.score(text) >= layer.threshold
+    """The distilled-embedding layer alone, switched on or not (never flags when it cannot load)."""
+    layer = injection_embed.load()
+    return layer is not None and _semantic_score(text) >= layer.threshold
 
 
-def core_flags(text: str) -> bool:
-    """The pattern and n-gram layers, as a core install without the semantic layer runs them."""
-    findings = [f for f in scan(text) if not f.pattern.endswith("semantic_learned")]
-    return flags_for(findings) == [PROMPT_INJECTION]
+def _semantic_score(text: str) -> float:
+    with _env("EXPGRADE_SEMANTIC_LAYER", "on"):
+        return injection_embed.score.__wrapped__(text)
 
 
 def detector_flags(text: str) -> bool:
-    """What the engine flags with the judge's signal off: every layer of `scan`."""
+    """What the engine flags with the judge's signal off: every layer `scan` runs by default."""
     return flags_for(scan(text)) == [PROMPT_INJECTION]
+
+
+def opt_in_flags(text: str) -> bool:
+    """The detector with the semantic layer switched on (`EXPGRADE_SEMANTIC_LAYER=on`)."""
+    return detector_flags(text) or semantic_flags(text)
 
 
 DETECTORS: dict[str, Detector] = {
     "pattern layer": pattern_flags,
     "learned layer": learned_flags,
     "semantic layer": semantic_flags,
-    "pattern + learned": core_flags,
-    "pattern + learned + semantic (shipped)": detector_flags,
+    "pattern + learned (shipped)": detector_flags,
+    "pattern + learned + semantic (opt-in)": opt_in_flags,
 }
 
 
@@ -117,6 +121,12 @@ def fresh_table(detectors: dict[str, Detector]) -> list[str]:
         "FP, set 4 benign twins": benign4,
         "FP, set 5 benign (twins, abstracts, quoted prompts)": benign5,
     }
+    dev = [json.loads(line) for line in (CORPUS / "dev_semantic.jsonl").read_text("utf-8").splitlines()]
+    prose = [
+        json.loads(line) for line in (CORPUS / "benign_research_prose.jsonl").read_text("utf-8").splitlines()
+    ]
+    columns["recall, semantic-layer dev set (variants chosen on it)"] = dev
+    columns["FP, research prose about injection (calibrates the semantic layer)"] = prose
     records = generate.task_records(held_out=True)
     if records:  # ../shared/datasets is there (EXPGRADE_SHARED_DATASETS names it elsewhere)
         columns["FP, whole task records, held-out task files"] = [{"text": t} for t in records]
@@ -248,13 +258,10 @@ def _datamark_token_ratio(benign: list[dict[str, str]]) -> float:
     return marked / plain
 
 
-def _scan_without_semantic(text: str) -> object:
-    """`scan` as a core install without the semantic layer runs it (the layer switched off)."""
-    injection_embed.layer.cache_clear()
-    with _env("EXPGRADE_SEMANTIC_LAYER", "off"):
-        out = _scan.__wrapped__(text, False)
-    injection_embed.layer.cache_clear()
-    return out
+def _scan_with_semantic(text: str) -> object:
+    """`scan` with the semantic layer switched on."""
+    with _env("EXPGRADE_SEMANTIC_LAYER", "on"):
+        return _scan.__wrapped__(text, False)
 
 
 @contextmanager
@@ -282,9 +289,9 @@ def scan_20k(repeats: int = 7) -> list[str]:
     for name, run in (
         ("pattern layer", lambda t: _scan.__wrapped__(t, True)),  # transcript=True: regexes only
         ("learned layer", lambda t: injection_model.score.__wrapped__(t)),
-        ("semantic layer", lambda t: injection_embed.score.__wrapped__(t)),
-        ("pattern + learned (scan, semantic layer off)", _scan_without_semantic),
-        ("all three (scan)", lambda t: _scan.__wrapped__(t, False)),
+        ("semantic layer", _semantic_score),
+        ("pattern + learned (scan, shipped)", lambda t: _scan.__wrapped__(t, False)),
+        ("all three (scan, semantic layer on)", _scan_with_semantic),
     ):
         wall, cpu = [], []
         for i in range(repeats):
@@ -341,6 +348,10 @@ def main() -> None:
                     *fresh_breakdown(detector_flags, 3, ("placement", "lang", "disguise")),
                     "",
                     *fresh_breakdown(detector_flags, 4, ("host", "lang", "disguise", "tactic")),
+                    "",
+                    *fresh_breakdown(semantic_flags, 5, ("lang",), benign_key="rhetoric"),
+                    "(above: the semantic layer alone; below: switched on; then the shipped detector)",
+                    *fresh_breakdown(opt_in_flags, 5, ("lang", "rhetoric"), benign_key="rhetoric"),
                     "",
                     *fresh_breakdown(
                         detector_flags,

@@ -1,8 +1,8 @@
-"""The semantic layer (distilled multilingual-e5 piece vectors): it is optional, the detector runs
+"""The semantic layer (distilled multilingual-e5 piece vectors): opt-in, the detector runs
 without it, and its table is what its loader reads back.
 
 The fallback tests run a fresh interpreter with the layer's tokenizer package made unimportable,
-or switched off, and check that the pattern and n-gram layers still flag what they flag.
+or the layer left off, and check that the pattern and n-gram layers still flag what they flag.
 """
 
 from __future__ import annotations
@@ -12,12 +12,14 @@ import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from expgrade.grading.judge import injection_embed as ie
-from expgrade.grading.judge.injection import flags_for, scan
+from expgrade.grading.judge.injection import _scan, flags_for, scan
 
 ROOT = Path(__file__).parents[1]
 PROSE = ROOT / "bench" / "injection_corpus" / "benign_research_prose.jsonl"
@@ -38,6 +40,17 @@ def _run(code: str, env: dict[str, str] | None = None) -> dict[str, object]:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+@pytest.fixture
+def semantic_on(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The layer switched on; scans cached while it was off are forgotten, before and after."""
+    monkeypatch.setenv("EXPGRADE_SEMANTIC_LAYER", "on")
+    _scan.cache_clear()
+    ie.score.cache_clear()
+    yield
+    _scan.cache_clear()
+    ie.score.cache_clear()
+
+
 def test_the_detector_defends_without_the_tokenizer_package() -> None:
     result = _run(
         f"""
@@ -52,7 +65,8 @@ def test_the_detector_defends_without_the_tokenizer_package() -> None:
             "patterns": sorted({{f.pattern for f in found}}),
             "benign": flags_for(scan("The grader compares the accuracy with the reference.")),
         }}))
-        """
+        """,
+        {"EXPGRADE_SEMANTIC_LAYER": "on"},
     )
     assert result["available"] is False
     assert result["flags"] == ["prompt_injection"]
@@ -60,20 +74,18 @@ def test_the_detector_defends_without_the_tokenizer_package() -> None:
     assert result["benign"] == []
 
 
-def test_the_layer_can_be_switched_off() -> None:
-    result = _run(
-        """
+def test_the_layer_is_off_unless_switched_on() -> None:
+    code = """
         import json
         from expgrade.grading.judge import injection_embed
         print(json.dumps({"available": injection_embed.available()}))
-        """,
-        {"EXPGRADE_SEMANTIC_LAYER": "off"},
-    )
-    assert result == {"available": False}
+        """
+    assert _run(code, {"EXPGRADE_SEMANTIC_LAYER": ""}) == {"available": False}
+    assert _run(code, {"EXPGRADE_SEMANTIC_LAYER": "on"}) == {"available": True}
 
 
 def test_the_shipped_table_loads_and_scores_units() -> None:
-    layer = ie.layer()
+    layer = ie.load()
     assert layer is not None, "the table ships in grading/judge and tokenizers comes with litellm"
     assert layer.table.shape[1] * 2 == layer.weights.shape[0]
     assert not layer.table[0].any()  # the unknown piece carries nothing
@@ -94,6 +106,7 @@ def test_pack_round_trips_what_the_loader_reads() -> None:
     assert enc.tokens == ["▁grader", "▁pass"]
 
 
+@pytest.mark.usefixtures("semantic_on")
 def test_benign_research_prose_is_not_flagged() -> None:
     """Prose about injection and files quoting attack prompts as data, eight languages: the
     held-out text the layer's threshold was calibrated on (bench/injection_corpus/distil_embed.py)."""
@@ -125,6 +138,7 @@ def _semantic(text: str) -> bool:
     return any(f.pattern.endswith("semantic_learned") for f in scan(text))
 
 
+@pytest.mark.usefixtures("semantic_on")
 def test_the_layer_flags_orders_to_the_grader_in_other_scripts() -> None:
     caught = {name for name, text in ATTACKS.items() if _semantic(text)}
     assert len(caught) >= 3, sorted(set(ATTACKS) - caught)
