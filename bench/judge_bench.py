@@ -317,7 +317,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         whole = whole_process(a.calls, a.concurrency, a.latency, Path(tmp), a.before)
         if a.only_whole_process:
-            print(json.dumps({"whole_process": whole}, indent=2))
+            text = json.dumps({"whole_process": whole}, indent=2)
+            print(text)
+            if a.json:
+                a.json.write_text(text + "\n")
             return
         out = {
             "whole_process": whole,
