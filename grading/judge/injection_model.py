@@ -24,12 +24,14 @@ real task texts and whole task records (bench/injection_corpus/train.py writes b
 from __future__ import annotations
 
 import codecs
+import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
+from tokenizers import Tokenizer, models, pre_tokenizers
 
 from expgrade.grading.judge.fold import normalize
 
@@ -54,6 +56,7 @@ _WINDOW = 80
 _STRIDE = 40
 # A line this short cannot hold an order by itself ("# Whoever"); it is read in its run of lines.
 _TOO_SHORT = 12
+_WORD_MEMO = 200_000
 
 
 def _clean(unit: str) -> str:
@@ -145,26 +148,89 @@ def featurize(texts: list[str]) -> tuple[np.ndarray, np.ndarray, int]:
     return np.concatenate(rows_all), np.concatenate(buckets_all), len(texts)
 
 
+def tokenizer(pieces: list[str], scores: list[float], unk: int) -> Tokenizer:
+    """SentencePiece-unigram segmentation over `pieces` (multilingual-e5's vocabulary, or the part
+    of it the layer has a weight for), so a Chinese or Japanese order without spaces is cut into
+    words rather than read only as character n-grams."""
+    tok = Tokenizer(models.Unigram(list(zip(pieces, scores, strict=True)), unk_id=unk, byte_fallback=False))
+    tok.pre_tokenizer = pre_tokenizers.Metaspace()
+    return tok
+
+
+def token_ids(tokens: Tokenizer, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """(text index of every token, token id) for `texts`, cut word by word.
+
+    Each distinct word is segmented once: a text's units overlap (its lines, their sentences,
+    windows, runs of lines), so most of their words repeat and segmenting each unit whole would
+    cost three times as much."""
+    split = [t.split() for t in texts]
+    distinct = list(dict.fromkeys(itertools.chain.from_iterable(split)))
+    index = {w: i for i, w in enumerate(distinct)}
+    pieces = [e.ids for e in tokens.encode_batch(distinct, add_special_tokens=False)]
+    lengths = np.fromiter(map(len, pieces), np.intp, len(pieces))
+    flat = np.fromiter(itertools.chain.from_iterable(pieces), np.intp, int(lengths.sum()))
+    starts = np.cumsum(lengths) - lengths
+    occurrence = np.fromiter((index[w] for ws in split for w in ws), np.intp)
+    owner = np.repeat(np.arange(len(texts)), [len(ws) for ws in split])
+    counts = lengths[occurrence]
+    # Ragged expansion: the k-th token of an occurrence is flat[start of its word + k].
+    offsets = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+    return np.repeat(owner, counts), flat[np.repeat(starts[occurrence], counts) + offsets]
+
+
 @dataclass(frozen=True)
 class Model:
-    weights: np.ndarray
+    weights: np.ndarray  # one per hashed n-gram bucket
+    token_weights: np.ndarray  # one per subword piece of `tokens`: e5 token vectors times the head
+    tokens: Tokenizer
     bias: float
     threshold: float
+    # word -> (sum of its tokens' weights, token count): a text's units overlap and texts share
+    # their words, so each word is segmented once per process (the tokenizer costs ~3 µs a word).
+    words: dict[str, tuple[float, int]] = field(default_factory=dict, compare=False, repr=False)
 
     def scores(self, texts: list[str]) -> np.ndarray:
-        """Linear score of each text (no sigmoid): sum of its grams' weights over sqrt(gram count)."""
+        """Linear score of each text (no sigmoid): sum of its grams' weights over sqrt(gram count),
+        plus the mean weight of its subword tokens (a linear head on mean-pooled static e5
+        vectors, folded into one number per token by train.py)."""
         if not texts:
             return np.zeros(0)
         rows, buckets, n = featurize(texts)
         total = np.bincount(rows, weights=self.weights[buckets], minlength=n)
         count = np.bincount(rows, minlength=n)
-        return total / np.sqrt(np.maximum(count, 1)) + self.bias
+        return total / np.sqrt(np.maximum(count, 1)) + self.token_scores(texts) + self.bias
+
+    def token_scores(self, texts: list[str]) -> np.ndarray:
+        """Mean token weight of each text (0 for a text with no token)."""
+        split = [t.split() for t in texts]
+        new = [w for w in dict.fromkeys(itertools.chain.from_iterable(split)) if w not in self.words]
+        if len(self.words) + len(new) > _WORD_MEMO:
+            self.words.clear()
+        for word in new:  # one call a word: encode_batch's thread pool costs more than it saves here
+            ids = self.tokens.encode(word, add_special_tokens=False).ids
+            self.words[word] = (float(self.token_weights[ids].sum()), len(ids))
+        out = np.zeros(len(texts))
+        for i, ws in enumerate(split):
+            total, count = 0.0, 0
+            for w in ws:
+                weight, n = self.words[w]
+                total += weight
+                count += n
+            out[i] = total / max(count, 1)
+        return out
 
 
 @lru_cache(maxsize=1)
 def model() -> Model:
     data = np.load(MODEL_PATH)
-    return Model(data["weights"].astype(np.float32), float(data["bias"]), float(data["threshold"]))
+    pieces = data["pieces"].tolist()
+    return Model(
+        data["weights"].astype(np.float32),
+        data["token_weights"].astype(np.float32),
+        tokenizer(pieces, data["piece_scores"].tolist(), 0),
+        float(data["bias"]),
+        float(data["threshold"]),
+    )
 
 
 def _scored(norm: str) -> tuple[list[tuple[int, int, str]], np.ndarray]:
