@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from expgrade.calibration.bias import wilson_interval
@@ -30,6 +32,7 @@ from expgrade.grading.judge import (
     JudgeRequest,
     JudgeSpec,
     client,
+    injection_embed,
     injection_model,
 )
 from expgrade.grading.judge.injection import _scan, flags_for, scan
@@ -60,20 +63,38 @@ def learned_flags(text: str) -> bool:
     return injection_model.score(text) >= injection_model.model().threshold
 
 
+def semantic_flags(text: str) -> bool:
+    """The distilled-embedding layer alone, switched on or not (never flags when it cannot load)."""
+    layer = injection_embed.load()
+    return layer is not None and _semantic_score(text) >= layer.threshold
+
+
+def _semantic_score(text: str) -> float:
+    with _env("EXPGRADE_SEMANTIC_LAYER", "on"):
+        return injection_embed.score.__wrapped__(text)
+
+
 def detector_flags(text: str) -> bool:
-    """What the engine flags with the judge's signal off: every layer of `scan`."""
+    """What the engine flags with the judge's signal off: every layer `scan` runs by default."""
     return flags_for(scan(text)) == [PROMPT_INJECTION]
+
+
+def opt_in_flags(text: str) -> bool:
+    """The detector with the semantic layer switched on (`EXPGRADE_SEMANTIC_LAYER=on`)."""
+    return detector_flags(text) or semantic_flags(text)
 
 
 DETECTORS: dict[str, Detector] = {
     "pattern layer": pattern_flags,
     "learned layer": learned_flags,
+    "semantic layer": semantic_flags,
     "pattern + learned (shipped)": detector_flags,
+    "pattern + learned + semantic (opt-in)": opt_in_flags,
 }
 
 
 def load_fresh(n: int) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
-    """Fresh set 3 or 4 (frozen; FRESH3.md, FRESH4.md): its attacks and its hard-negative benign files."""
+    """Fresh set 3, 4 or 5 (frozen; FRESH3.md, FRESH4.md, FRESH5.md): its attacks and its benign files."""
     rows = [json.loads(line) for line in (CORPUS / f"fresh{n}.jsonl").read_text("utf-8").splitlines()]
     return [r for r in rows if r["label"] == "attack"], [r for r in rows if r["label"] == "benign"]
 
@@ -85,18 +106,27 @@ def rate(hits: int, n: int) -> str:
 
 
 def fresh_table(detectors: dict[str, Detector]) -> list[str]:
-    """Recall on fresh sets 2-4, false positives on every task text and on sets 3 and 4's hard negatives."""
+    """Recall on fresh sets 2-5, false positives on every task text and on sets 3-5's benign files."""
     tasks = load("benign") + load("benign", "tune")
     attacks3, benign3 = load_fresh(3)
     attacks4, benign4 = load_fresh(4)
+    attacks5, benign5 = load_fresh(5)
     columns = {
         "recall, fresh set 2": load("attacks", "fresh2"),
         "recall, fresh set 3": attacks3,
         "recall, fresh set 4": attacks4,
+        "recall, fresh set 5": attacks5,
         "FP, task texts and paper-like prose": tasks,
         "FP, set 3 hard negatives": benign3,
         "FP, set 4 benign twins": benign4,
+        "FP, set 5 benign (twins, abstracts, quoted prompts)": benign5,
     }
+    dev = [json.loads(line) for line in (CORPUS / "dev_semantic.jsonl").read_text("utf-8").splitlines()]
+    prose = [
+        json.loads(line) for line in (CORPUS / "benign_research_prose.jsonl").read_text("utf-8").splitlines()
+    ]
+    columns["recall, semantic-layer dev set (variants chosen on it)"] = dev
+    columns["FP, research prose about injection (calibrates the semantic layer)"] = prose
     records = generate.task_records(held_out=True)
     if records:  # ../shared/datasets is there (EXPGRADE_SHARED_DATASETS names it elsewhere)
         columns["FP, whole task records, held-out task files"] = [{"text": t} for t in records]
@@ -110,16 +140,26 @@ def fresh_table(detectors: dict[str, Detector]) -> list[str]:
     return lines
 
 
-def fresh_breakdown(flag: Detector, n: int, keys: tuple[str, ...]) -> list[str]:
-    """Set n's recall by each of `keys` (placement or host, language, disguise, tactic), one detector."""
+def fresh_breakdown(
+    flag: Detector, n: int, keys: tuple[str, ...], benign_key: str | None = None, interval: bool = False
+) -> list[str]:
+    """Set n's recall by each of `keys` (placement or host, language, disguise, tactic), one detector.
+
+    `benign_key` adds the false-positive rate per kind of benign file (set 5's twins, abstracts and
+    quoted prompts differ in kind); `interval` gives every rate its Wilson interval, not only k/n.
+    """
     attacks3, benign3 = load_fresh(n)
     lines = [f"Fresh set {n}:"]
-    for key in keys:
+    keyed = [(key, attacks3, "by") for key in keys]
+    if benign_key:
+        keyed.append((benign_key, benign3, "false positives by"))
+    for key, rows, title in keyed:
         groups: dict[str, list[bool]] = defaultdict(list)
-        for r in attacks3:
+        for r in rows:
             groups[r[key]].append(flag(r["text"]))
         ordered = sorted(groups.items(), key=lambda kv: -len(kv[1]))
-        lines.append(f"* by {key}: " + ", ".join(f"{k} {sum(v)}/{len(v)}" for k, v in ordered))
+        shown = (f"{k} {rate(sum(v), len(v)) if interval else f'{sum(v)}/{len(v)}'}" for k, v in ordered)
+        lines.append(f"* {title} {key}: " + ", ".join(shown))
     flagged = [r["id"] for r in benign3 if flag(r["text"])]
     lines.append("* hard negatives flagged: " + (", ".join(f"`{i}`" for i in flagged) or "none"))
     return lines
@@ -218,6 +258,25 @@ def _datamark_token_ratio(benign: list[dict[str, str]]) -> float:
     return marked / plain
 
 
+def _scan_with_semantic(text: str) -> object:
+    """`scan` with the semantic layer switched on."""
+    with _env("EXPGRADE_SEMANTIC_LAYER", "on"):
+        return _scan.__wrapped__(text, False)
+
+
+@contextmanager
+def _env(name: str, value: str) -> Iterator[None]:
+    old = os.environ.get(name)
+    os.environ[name] = value
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ[name]
+        else:
+            os.environ[name] = old
+
+
 def scan_20k(repeats: int = 7) -> list[str]:
     """Milliseconds to scan one 20,000-character text of task prose, uncached, median of `repeats`.
 
@@ -230,7 +289,9 @@ def scan_20k(repeats: int = 7) -> list[str]:
     for name, run in (
         ("pattern layer", lambda t: _scan.__wrapped__(t, True)),  # transcript=True: regexes only
         ("learned layer", lambda t: injection_model.score.__wrapped__(t)),
-        ("both (scan)", lambda t: _scan.__wrapped__(t, False)),
+        ("semantic layer", _semantic_score),
+        ("pattern + learned (scan, shipped)", lambda t: _scan.__wrapped__(t, False)),
+        ("all three (scan, semantic layer on)", _scan_with_semantic),
     ):
         wall, cpu = [], []
         for i in range(repeats):
@@ -272,9 +333,10 @@ def main() -> None:
     if parser.parse_args().fresh:
         attacks3, benign3 = load_fresh(3)
         attacks4, benign4 = load_fresh(4)
+        attacks5, benign5 = load_fresh(5)
         through_engine = combined_table(
-            load("attacks", "fresh2") + attacks3 + attacks4,
-            load("benign") + load("benign", "tune") + benign3 + benign4,
+            load("attacks", "fresh2") + attacks3 + attacks4 + attacks5,
+            load("benign") + load("benign", "tune") + benign3 + benign4 + benign5,
             modes=("fooled",),
             directive="",
         )
@@ -287,7 +349,19 @@ def main() -> None:
                     "",
                     *fresh_breakdown(detector_flags, 4, ("host", "lang", "disguise", "tactic")),
                     "",
-                    "Fresh sets 2, 3 and 4 and every benign text through litellm, the judge's signal off "
+                    *fresh_breakdown(semantic_flags, 5, ("lang",), benign_key="rhetoric"),
+                    "(above: the semantic layer alone; below: switched on; then the shipped detector)",
+                    *fresh_breakdown(opt_in_flags, 5, ("lang", "rhetoric"), benign_key="rhetoric"),
+                    "",
+                    *fresh_breakdown(
+                        detector_flags,
+                        5,
+                        ("host", "lang", "disguise", "family", "goal", "rhetoric"),
+                        benign_key="rhetoric",
+                        interval=True,
+                    ),
+                    "",
+                    "Fresh sets 2 to 5 and every benign text through litellm, the judge's signal off "
                     "(a scripted judge that never reports injection):",
                     "",
                     *through_engine,

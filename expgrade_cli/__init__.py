@@ -15,6 +15,7 @@ from rich.markup import escape
 
 from expgrade.cli.app import app, err_console
 from expgrade.grading.errors import UserError
+from expgrade.grading.heap import own_heap, settle_before_exit
 from expgrade.grading.jsonl import CutLine, CutLineWarning
 
 
@@ -60,6 +61,7 @@ class _CutLines:
 
 
 def main() -> None:
+    own_heap()  # the CLI's process is expgrade's alone (grading/heap.py)
     _register()
     cuts = _CutLines()
     warnings.showwarning = cuts.show
@@ -83,6 +85,8 @@ def main() -> None:
     except KeyboardInterrupt:
         err_console.print("[yellow]interrupted[/]")
         sys.exit(130)
+    finally:
+        settle_before_exit()
 
 
 __all__ = ["app", "main"]

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from expgrade.grading.schemas import LabelRow
 
 
+#: The estimate's row, under its subtask's, of the most calls re-asks can add.
+REASKS_ROW = "↳ re-asks ≤"
 #: Item keys copied onto label rows as grouping columns.
 _GROUPING = ("task_id", "submission_id", "subtask", "agent_model")
 
@@ -133,7 +135,8 @@ def _usd(value: float | None) -> str:
 def estimate_tables(est: Estimate) -> list[Table]:
     """Calls, tokens and dollars per subtask, one table per judge (so it fits 80 columns): plain,
     with prefix caching, and through a batch API. `hits` are calls the response cache answers,
-    `prefix` the share of prompt tokens a provider's prefix cache can serve."""
+    `prefix` the share of prompt tokens a provider's prefix cache can serve. A `REASKS_ROW` under
+    a subtask is the most its re-asks can add: not expected, but possible."""
     from rich import box
     from rich.table import Table
 
@@ -149,8 +152,10 @@ def estimate_tables(est: Estimate) -> list[Table]:
         table.add_column("subtask", no_wrap=True, min_width=14)
         for name in ("calls", "hits", "prompt", "prefix", "answer", "$", "$ cached", "$ batch"):
             table.add_column(name, justify="right", no_wrap=True)
-        for line in sorted((x for x in est.lines if x.judge == judge), key=lambda x: x.subtask):
-            table.add_row(*_estimate_cells(line))
+        rows = [(x.subtask, False, x) for x in est.lines if x.judge == judge]
+        rows += [(x.subtask, True, x) for x in est.reask_lines if x.judge == judge]
+        for _, reasks, line in sorted(rows, key=lambda row: row[:2]):
+            table.add_row(REASKS_ROW if reasks else line.subtask, *_estimate_cells(line)[1:])
         tables.append(table)
     if len(tables) > 1:
         total = Table(
@@ -161,8 +166,22 @@ def estimate_tables(est: Estimate) -> list[Table]:
                 str(column.header), justify=column.justify, no_wrap=True, min_width=column.min_width
             )
         total.add_row(*_estimate_cells(est.total()))
+        if est.reask_lines:
+            total.add_row(REASKS_ROW, *_estimate_cells(est.reasks_total())[1:])
         tables.append(total)
     return tables
+
+
+def estimate_bounds(est: Estimate) -> str | None:
+    """What the run will likely cost against what it can cost at most, when re-asks can add calls."""
+    if not est.reask_lines:
+        return None
+    expected, more = est.total(), est.reasks_total()
+    return (
+        f"expected: {expected.calls} calls, {_usd(est.expected_usd)}; at most, if the judge leaves "
+        "requirements out and every re-ask is made: "
+        f"{expected.calls + more.calls} calls, {_usd(est.most_usd)}"
+    )
 
 
 def _estimate_cells(line: EstimateLine) -> list[str]:
@@ -191,11 +210,22 @@ def check_estimate(settings: JudgeSettings, plan: Callable[[], Estimate]) -> boo
     if not settings.estimate and (budget_usd is None or settings.force):
         return True
     est = plan()
+    bounds = estimate_bounds(est)
     if settings.estimate:
         for table in estimate_tables(est):
             console.print(table)
+        if bounds is not None:
+            console.print(bounds, highlight=False, soft_wrap=True)
         return False
     check_budget(est, budget_usd)
+    most = est.most_usd
+    if budget_usd is not None and most is not None and most > budget_usd and bounds is not None:
+        err_console.print(
+            f"[yellow]warning:[/] {bounds}, over --budget-usd {budget_usd:g}: requirements the judge "
+            "leaves out may end unscorable (budget)",
+            highlight=False,
+            soft_wrap=True,
+        )
     return True
 
 

@@ -7,6 +7,7 @@ import asyncio
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from judge_server import PRICED, UNPRICED, engine_for, ref_request
@@ -305,3 +306,29 @@ def test_ordinal_rubric_from_a_file(judge_server: ScriptedServer, tmp_path: Path
     )
     assert (poor.label, poor.passed, poor.score) == ("poor", False, 0.0)
     assert all(v.rubric_version == "0.3" for v in good.verdicts)
+
+
+def test_renders_keep_pace_with_the_calls_instead_of_running_all_first(tmp_path: Path) -> None:
+    """Rendering is CPU (with the injection scan): all done up front, the wire sat idle meanwhile."""
+    with ScriptedServer(ServerScript(latency_s=0.05)) as server:
+        reqs = [ref_request(f"pace-{i}", f"42 pace {i}") for i in range(60)]
+        with engine_for(server.url, tmp_path, concurrency=4, use_cache=False) as engine:
+            rendered_before_first_verdict: list[int] = []
+            renders = 0
+            plain_render = engine.render
+
+            def counting_render(*args: Any) -> Any:
+                nonlocal renders
+                renders += 1
+                return plain_render(*args)
+
+            engine.render = counting_render  # type: ignore[method-assign]
+
+            def on_verdict(_v: object) -> None:
+                if not rendered_before_first_verdict:
+                    rendered_before_first_verdict.append(renders)
+
+            verdicts = engine.judge_sync(reqs, on_verdict=on_verdict)
+    assert all(v.status == "graded" for v in verdicts) and renders == len(reqs)
+    # A window of twice the concurrency (8) rendered, plus the one that refills it at most.
+    assert rendered_before_first_verdict[0] <= 2 * 4 + 1

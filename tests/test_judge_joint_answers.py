@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -27,6 +28,7 @@ from expgrade.grading.graders.judged import Context, grade_implementation
 from expgrade.grading.graders.judging import GradingPanel, grading_panel, run_judging
 from expgrade.grading.graders.pipeline import _describe
 from expgrade.grading.graders.settings import GradeSettings
+from expgrade.grading.judge import JudgeEngine, JudgeRequest
 from expgrade.grading.judge.config import JudgeConfig
 from expgrade.grading.judge.parse import Parsed, parse_reply, read_label, requirement_answers
 from expgrade.grading.judge.rubrics import load_rubric
@@ -306,5 +308,205 @@ def test_a_call_the_budget_refuses_is_not_asked_again(server: ScriptedServer) ->
     server.reset_stats()
     sub = _grade(server, "joint=first", panel)
     assert [i.unscorable for i in sub.items] == [Unscorable.BUDGET] * 4  # budget, never parse_error
-    assert [i.evidence["asked"] for i in sub.items if i.evidence] == [1, 1, 1, 1]
+    # the refused call never reached the judge: nothing was asked
+    assert [i.evidence["asked"] for i in sub.items if i.evidence] == [0, 0, 0, 0]
     assert panel.engine.ledger.budget_refusals - refusals == 1 and server.stats["requests"] == 0
+
+
+# -- what re-asks can cost: the estimate's bound, and a budget that refuses them ----------------
+
+
+def test_the_costliest_reasks_are_the_most_any_judge_can_cause() -> None:
+    """`_costliest_reasks` (what the estimate counts) against every way a judge can answer: which
+    requirements each round leaves out, for up to six requirements. No judge makes more re-ask
+    calls, and none lists more (a call's cost grows with what it lists)."""
+    from itertools import combinations
+
+    from expgrade.grading.graders.judged import _costliest_reasks, _next_round
+
+    def subsets(items: list[int]) -> Iterator[list[int]]:
+        for k in range(len(items) + 1):
+            yield from (list(c) for c in combinations(items, k))
+
+    def runs(groups: list[list[int]], round_no: int) -> Iterator[list[list[int]]]:
+        """Every sequence of re-ask calls after `groups`, over every left-out choice."""
+        asked = [i for g in groups for i in g]
+        for left_out in subsets(asked):
+            later = _next_round(round_no, groups, left_out)
+            if not later:
+                yield []
+            else:
+                yield from ([*later, *rest] for rest in runs(later, round_no + 1))
+
+    def listed(calls: list[list[int]], length: list[int]) -> int:
+        return sum(10 + sum(length[i] for i in call) for call in calls)
+
+    for n in range(1, 7):
+        group = list(range(n))
+        every = list(runs([group], 1))
+        for length in (
+            [20] * n,
+            [10 + 5 * i for i in group],
+            [40 - 5 * i for i in group],
+            [30, 12, 45, 8, 22, 16][:n],
+        ):
+            costliest = [g for _, groups in _costliest_reasks(group, length.__getitem__) for g in groups]
+            assert max(len(calls) for calls in every) == len(costliest) == (n if n > 1 else 0)
+            assert max(listed(calls, length) for calls in every) == listed(costliest, length)
+            assert costliest in every  # a judge can make exactly these calls
+
+
+def _plan_folder(root: Path, submissions: int = 3) -> tuple[Path, Path]:
+    """A task file and submissions, each diff one call (one chunk) for the joint judge."""
+    tasks = root / "tasks.jsonl"
+    tasks.write_text(TASK.model_dump_json(exclude_none=True) + "\n")
+    for k in range(submissions):
+        sub = root / "subs" / f"s{k}"
+        sub.mkdir(parents=True)
+        (sub / "submission.json").write_text(
+            json.dumps({"task_id": TASK.id, "agent": f"a{k}", "agent_model": "m"})
+        )
+        body = "".join(f"+step_{k}_{n}()\n" for n in range(12))
+        (sub / "patch.diff").write_text(f"--- a/train.py\n+++ b/train.py\n@@ -0,0 +1,12 @@\n{body}")
+    return tasks, root / "subs"
+
+
+@pytest.mark.parametrize("habits", [("first",), ()], ids=["answers-only-the-first", "answers-all"])
+def test_the_estimate_bounds_the_calls_reasks_add(
+    tmp_path: Path, judge_cache_dir: Path, habits: tuple[str, ...]
+) -> None:
+    """`grade --estimate` shows the expected calls and, apart, the most re-asks can add; the run
+    then makes no more than both together, and exactly the expected ones when nothing is left out."""
+    from typer.testing import CliRunner
+
+    from expgrade.cli import _register
+    from expgrade.cli.app import app
+    from expgrade.grading.run.plan import estimate_run
+
+    tasks, subs = _plan_folder(tmp_path)
+    rules = tuple(ScriptRule(REQUIREMENTS[n - 1], v) for n, v in SCRIPTED.items())
+    _register()
+    with ScriptedServer(ServerScript(rules=rules, joint=habits)) as server:
+        common = ["grade", "--tasks", str(tasks), "--submissions", str(subs), "--judge", "openai/gpt-4o-mini"]
+        common += ["--api-base", server.url, "--subtasks", "implementation"]
+        config = JudgeConfig.panel(("openai/gpt-4o-mini",), api_base=server.url)
+        settings = GradeSettings(
+            tasks_dir=str(tmp_path), subtasks=("implementation",), judge=JudgeSettings(config)
+        )
+        est = estimate_run(tasks, subs, settings)
+        expected, most = est.total(), est.reasks_total()
+        shown = CliRunner().invoke(app, [*common, "--out", str(tmp_path / "plan"), "--estimate"])
+        assert server.stats["requests"] == 0  # estimating calls no judge
+        # A budget the expected calls fit but the re-asks may not: the run starts, and says so.
+        assert est.most_usd is not None
+        budget = ["--budget-usd", f"{0.9 * est.most_usd:.6f}"]
+        run = CliRunner().invoke(app, [*common, "--out", str(tmp_path / "run"), *budget])
+        actual = server.stats["requests"]
+    assert shown.exit_code == 0 and run.exit_code == 0, shown.output + run.output
+    # one joint call per submission; the bound is 1 + n per chunk of n ≥ 2 requirements
+    assert expected.calls == 3 and most.calls == 3 * len(REQUIREMENTS)
+    assert most.usd_prefix_cached and est.most_usd and est.expected_usd
+    assert est.most_usd > est.expected_usd
+    rows = shown.output.splitlines()
+    below = rows[next(n for n, row in enumerate(rows) if row.startswith("implementation")) + 1]
+    assert below.startswith("↳ re-asks ≤") and below.split()[3] == "12"  # under its subtask: 12 calls
+    assert (
+        f"at most, if the judge leaves requirements out and every re-ask is made: {3 + 12} calls"
+        in " ".join(shown.output.split())
+    )
+    said = " ".join(run.output.split())
+    assert "warning: expected: 3 calls" in said and "may end unscorable (budget)" in said, said
+    if habits:
+        assert expected.calls < actual <= expected.calls + most.calls
+    else:
+        assert actual == expected.calls
+    records = [json.loads(line) for line in (tmp_path / "run" / "results.jsonl").read_text().splitlines()]
+    assert 0 < sum(r["cost_usd"] for r in records) <= est.most_usd
+
+
+def _reserved(request: JudgeRequest, url: str) -> float:
+    """What the budget gate reserves before sending `request`: its worst case (the engine counts
+    it exactly only under a budget)."""
+    config = JudgeConfig.panel(("openai/gpt-4o-mini",), api_base=url, use_cache=False, budget_usd=1.0)
+    with JudgeEngine(config) as engine:
+        judge = config.judges[0]
+        worst, _ = engine._worst_case_usd(
+            judge, engine.render(request, JOINT, judge).messages(), config.max_tokens
+        )
+    assert worst is not None
+    return worst
+
+
+def test_a_budget_that_refuses_the_reask_leaves_those_requirements_unscorable_budget(
+    server: ScriptedServer,
+) -> None:
+    """Round 1 fits the budget, the re-ask does not: what round 1 graded is kept, the left-out
+    requirements end `unscorable (budget)` (never parse_error, fail or pass) with how often they
+    were asked, grading.log says so, and the ledger never spends past the budget."""
+    from expgrade.grading.graders.pipeline import RecordingPanel
+
+    recorder = RecordingPanel()
+    _grade(server, "joint=first", cast(GradingPanel, recorder))
+    (first_call,) = recorder.requests  # the joint call on all four requirements
+    budget = _reserved(first_call, server.url) * 1.01
+    config = JudgeConfig.panel(
+        ("openai/gpt-4o-mini",), api_base=server.url, use_cache=False, budget_usd=budget
+    )
+    panel = grading_panel(GradeSettings(tasks_dir=".", judge=JudgeSettings(config)))
+    assert panel is not None
+    server.reset_stats()
+    sub = _grade(server, "joint=first", panel)
+    first, *rest = sub.items
+    assert first.verdict == SCRIPTED[1]  # graded in round 1, kept
+    assert [i.verdict for i in rest] == [None] * 3
+    assert [i.unscorable for i in rest] == [Unscorable.BUDGET] * 3
+    # asked once each: the re-ask the budget refused never reached the judge
+    assert [i.evidence["asked"] for i in sub.items if i.evidence] == [1, 1, 1, 1]
+    assert sub.status == "unscorable" and sub.passed is None and sub.score is None
+    ledger = panel.engine.ledger
+    assert server.stats["requests"] == ledger.run.calls == 1 and ledger.budget_refusals == 1
+    assert 0 < ledger.run.cost_usd <= budget
+    log = "\n".join(_describe("implementation", sub))
+    assert log.count("- unscorable (budget)") == 3 and "asked" not in log
+    assert "unscorable (undecided_items): 3 of 4 item(s) unscorable [3 budget]" in log
+
+
+def test_grade_says_which_requirements_the_budget_left_unscorable(
+    tmp_path: Path, judge_cache_dir: Path
+) -> None:
+    """The same through `expgrade grade`: results.jsonl, grading.log and the closing output name
+    the reason, and the run's recorded spend stays within --budget-usd."""
+    from typer.testing import CliRunner
+
+    from expgrade.cli import _register
+    from expgrade.cli.app import app
+    from expgrade.grading.run.plan import run_plan
+
+    tasks, subs = _plan_folder(tmp_path, submissions=1)
+    rules = tuple(ScriptRule(REQUIREMENTS[n - 1], v) for n, v in SCRIPTED.items())
+    _register()
+    with ScriptedServer(ServerScript(rules=rules, joint=("first",))) as server:
+        config = JudgeConfig.panel(("openai/gpt-4o-mini",), api_base=server.url)
+        settings = GradeSettings(
+            tasks_dir=str(tmp_path), subtasks=("implementation",), judge=JudgeSettings(config)
+        )
+        (first_call,) = run_plan(tasks, subs, settings).requests
+        budget = _reserved(first_call, server.url) * 1.01
+        out = tmp_path / "run"
+        args = ["grade", "--tasks", str(tasks), "--submissions", str(subs), "--out", str(out)]
+        args += ["--judge", "openai/gpt-4o-mini", "--api-base", server.url, "--subtasks", "implementation"]
+        run = CliRunner().invoke(app, [*args, "--budget-usd", f"{budget:.8f}"])
+        assert run.exit_code == 0, run.output
+        assert server.stats["requests"] == 1
+    (record,) = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    items = record["subtasks"]["implementation"]["items"]
+    assert [(i["verdict"], i["unscorable"], i["evidence"]["asked"]) for i in items] == [
+        (SCRIPTED[1], None, 1),
+        *[(None, "budget", 1)] * 3,
+    ]
+    assert 0 < record["cost_usd"] <= budget
+    log = (out / "logs" / "s0" / "grading.log").read_text()
+    assert "[implementation] unscorable (undecided_items): 3 of 4 item(s) unscorable [3 budget]" in log
+    assert log.count("  - unscorable (budget): ") == 3
+    said = " ".join(run.output.split())
+    assert "unscorable: implementation: 3 items (budget), 1 subtask (undecided_items)" in said, said

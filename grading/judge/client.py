@@ -29,6 +29,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any, NoReturn
 
+from expgrade.grading.heap import heavy_import
 from expgrade.grading.status import Unscorable
 
 
@@ -36,7 +37,8 @@ from expgrade.grading.status import Unscorable
 def _litellm() -> ModuleType:
     """litellm, imported on first use: it takes seconds to import, and `expgrade rubrics` needs none of it."""
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # never fetch the cost map
-    import litellm
+    with heavy_import():  # the collector would walk the growing heap for nothing (grading/heap.py)
+        import litellm
 
     litellm.suppress_debug_info = True
     litellm.telemetry = False

@@ -94,9 +94,14 @@ class JudgeEngine:
         field its rubric requires; every other problem becomes an unscorable verdict.
         """
         rubrics = self.check(requests)
+        # Rendering (with its injection scan) is CPU. Started all at once, 4,000 renders ran
+        # before the first answer was read, with the wire idle for a second; a window of twice
+        # the concurrency keeps the next renders going while the calls in flight wait.
+        window = asyncio.Semaphore(2 * self.config.concurrency)
 
         async def one(req: JudgeRequest, judge: JudgeSpec) -> Verdict:
-            verdict = await self._verdict(req, rubrics[req.rubric_id], judge)
+            async with window:
+                verdict = await self._verdict(req, rubrics[req.rubric_id], judge)
             if on_verdict is not None:
                 on_verdict(verdict)
             return verdict

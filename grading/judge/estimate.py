@@ -15,6 +15,11 @@ With `--injection-check invariance` every item with prose to neutralise costs a 
 those calls are rendered as sent (prose replaced) and counted on a line of their own,
 `<subtask> (invariance)`. The paraphrase check's calls depend on which verdicts get flagged
 and are not estimated.
+
+Re-asks (joint implementation judging asking again for requirements an answer left out)
+depend on the answers, so they are not in the expected figure; the most the re-ask bound
+allows is estimated apart (`Estimate.reask_lines`), rendered and priced the same way, so a
+run shows what it will likely cost and what it can cost at most.
 """
 
 from __future__ import annotations
@@ -64,26 +69,43 @@ class EstimateLine:
 
 @dataclass
 class Estimate:
+    """The expected calls (`lines`) and, apart, the most calls re-asks can add (`reask_lines`)."""
+
     lines: list[EstimateLine] = field(default_factory=list)
+    reask_lines: list[EstimateLine] = field(default_factory=list)
 
     def total(self) -> EstimateLine:
-        t = EstimateLine("all", "all")
-        for line in self.lines:
-            t.calls += line.calls
-            t.cache_hits += line.cache_hits
-            t.unfit += line.unfit
-            t.prompt_tokens += line.prompt_tokens
-            t.repeated_prefix_tokens += line.repeated_prefix_tokens
-            t.completion_tokens += line.completion_tokens
-            t.usd = _add(t.usd, line.usd)
-            t.usd_prefix_cached = _add(t.usd_prefix_cached, line.usd_prefix_cached)
-            t.usd_batch = _add(t.usd_batch, line.usd_batch)
-        return t
+        """The expected calls, all subtasks and judges together."""
+        return _total(self.lines)
+
+    def reasks_total(self) -> EstimateLine:
+        """The most calls re-asks can add, all subtasks and judges together."""
+        return _total(self.reask_lines)
 
     @property
     def expected_usd(self) -> float | None:
         """What the run is expected to spend: with prefix caching, which every call is laid out for."""
         return self.total().usd_prefix_cached
+
+    @property
+    def most_usd(self) -> float | None:
+        """What the run spends if every re-ask the bound allows is made, priced as the expected calls."""
+        return _add(self.expected_usd, self.reasks_total().usd_prefix_cached)
+
+
+def _total(lines: Sequence[EstimateLine]) -> EstimateLine:
+    t = EstimateLine("all", "all")
+    for line in lines:
+        t.calls += line.calls
+        t.cache_hits += line.cache_hits
+        t.unfit += line.unfit
+        t.prompt_tokens += line.prompt_tokens
+        t.repeated_prefix_tokens += line.repeated_prefix_tokens
+        t.completion_tokens += line.completion_tokens
+        t.usd = _add(t.usd, line.usd)
+        t.usd_prefix_cached = _add(t.usd_prefix_cached, line.usd_prefix_cached)
+        t.usd_batch = _add(t.usd_batch, line.usd_batch)
+    return t
 
 
 def check_budget(est: Estimate, budget_usd: float | None) -> None:
@@ -108,14 +130,18 @@ def estimate(
     completion_tokens: int | None = None,
     *,
     min_prefix_tokens: int = MIN_CACHED_PREFIX_TOKENS,
+    reasks: Sequence[JudgeRequest] = (),
 ) -> Estimate:
     """The calls `engine.judge(requests)` would make, with their tokens and dollars per subtask and judge.
 
     The subtask is the request's `meta["subtask"]`, else its rubric's subtask, else the rubric id.
     `min_prefix_tokens` is the shortest prefix a provider caches (0 measures how much repeats at all).
+    `reasks` are calls a run may add after reading answers (the most it can): counted after
+    `requests`, whose prefixes they repeat, on lines of their own.
     """
     cfg = engine.config
-    lines: dict[tuple[str, str], EstimateLine] = {}
+    expected: dict[tuple[str, str], EstimateLine] = {}
+    most: dict[tuple[str, str], EstimateLine] = {}
     counted: dict[tuple[str, str], int] = {}  # (judge, text digest) -> tokens: a prefix is counted once
     sent: set[tuple[str, str]] = set()  # (judge, prefix digest) already sent in this run
     answers: dict[tuple[str, str], int] = {}  # (judge, rubric@version) -> completion tokens per call
@@ -126,7 +152,9 @@ def estimate(
             counted[key] = client.count_tokens(model, text)
         return counted[key]
 
-    for req, rubric, subtask in _calls(engine, requests):
+    calls = [(call, expected) for call in _calls(engine, requests)]
+    calls += [(call, most) for call in _calls(engine, reasks)]
+    for (req, rubric, subtask), lines in calls:
         for judge in cfg.judges:
             line = lines.setdefault((subtask, judge.model), EstimateLine(subtask, judge.model))
             prices = engine.prices(judge)
@@ -168,12 +196,12 @@ def estimate(
                     line.usd_prefix_cached, prices.cost(prompt, answer, cached=repeated, written=first_write)
                 )
                 batch = (
-                    None
-                    if prices.batch_input is None or prices.batch_output is None
+                    None  # a re-ask reads an answer, so it is made online, never in a batch
+                    if prices.batch_input is None or prices.batch_output is None or lines is most
                     else prompt * prices.batch_input + answer * prices.batch_output
                 )
                 line.usd_batch = _add(line.usd_batch, batch)
-    return Estimate(list(lines.values()))
+    return Estimate(list(expected.values()), list(most.values()))
 
 
 def _calls(

@@ -253,7 +253,14 @@ def suspicious_spans(norm: str) -> list[tuple[int, int, str]]:
     evidence quotes, and the paraphrase check removes, the line that did it, not its neighbours.
     """
     found, scores = _scored(norm)
-    over = [span for span, s in zip(found, scores.tolist(), strict=True) if s >= model().threshold]
+    return innermost(found, scores, model().threshold)
+
+
+def innermost(
+    found: list[tuple[int, int, str]], scores: np.ndarray, threshold: float
+) -> list[tuple[int, int, str]]:
+    """The units scoring at least `threshold`, less those that contain another such unit."""
+    over = [span for span, s in zip(found, scores.tolist(), strict=True) if s >= threshold]
     return [
         (a, b, u) for a, b, u in over if not any(a <= c and d <= b and (c, d) != (a, b) for c, d, _ in over)
     ]

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 
+from expgrade.grading.heap import own_heap
 from expgrade.grading.judge.config import JudgeConfig
 from expgrade.grading.judge.engine import JudgeEngine
 from expgrade.grading.judge.ledger import CostLedger
@@ -40,6 +41,7 @@ _worker: _Worker | None = None
 
 def _start_worker(config: JudgeConfig, gate: SharedGate, limiter: SharedLimiter) -> None:
     global _worker
+    own_heap()  # a pool process is expgrade's alone (grading/heap.py)
     config = replace(config, budget_gate=gate, rate_limiter=limiter)
     _worker = _Worker(JudgeEngine(config), asyncio.new_event_loop())
 

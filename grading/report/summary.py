@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich import box
 from rich.console import Console
 from rich.table import Table
@@ -40,6 +42,9 @@ def print_summary(report: RunReport, console: Console) -> None:
     if not calibrated(data):
         table.caption += f"\n{UNCALIBRATED}: `expgrade report RUN --gold ...` corrects these"
     console.print(table)
+    why = _unscorable_line(data["unscorable_counts"])
+    if why is not None:
+        console.print(why, highlight=False, soft_wrap=True)
     rows = repeat_rows(data)
     if rows:
         repeats = Table(title="execution over K seeds (--repeats)", box=box.SIMPLE_HEAVY, pad_edge=False)
@@ -48,3 +53,15 @@ def print_summary(report: RunReport, console: Console) -> None:
         for row in rows:
             repeats.add_row(*row)
         console.print(repeats)
+
+
+def _unscorable_line(counts: list[dict[str, Any]]) -> str | None:
+    """Why results are unscorable, per subtask and reason, so that a `–` in the table says why
+    (e.g. "implementation: 3 items (budget), 1 subtask (undecided_items)"); grading.log has each."""
+    by_subtask: dict[str, list[str]] = {}
+    for u in counts:
+        noun = u["level"] + ("s" if u["count"] != 1 else "")
+        by_subtask.setdefault(u["subtask"], []).append(f"{u['count']} {noun} ({u['reason']})")
+    if not by_subtask:
+        return None
+    return "unscorable: " + "; ".join(f"{name}: {', '.join(parts)}" for name, parts in by_subtask.items())

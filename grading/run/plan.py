@@ -14,7 +14,7 @@ from pathlib import Path
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.graders.judging import engine_for
-from expgrade.grading.graders.pipeline import planned_requests
+from expgrade.grading.graders.pipeline import RecordingPanel, planned_calls
 from expgrade.grading.graders.settings import GradeSettings
 from expgrade.grading.judge.batch import OnProgress, judge_batch
 from expgrade.grading.judge.estimate import Estimate, estimate
@@ -25,16 +25,24 @@ from expgrade.grading.run.orchestrator import load_tasks
 from expgrade.grading.submission_reader import scan_submissions
 
 
-def run_requests(tasks: Path, submissions: Path, settings: GradeSettings) -> list[JudgeRequest]:
-    """Every judge request the run would send; unreadable submissions are left out (the run
-    itself reports them), as are submissions whose task is not in `tasks`."""
+def run_plan(tasks: Path, submissions: Path, settings: GradeSettings) -> RecordingPanel:
+    """Every judge request the run would send first (`requests`) and the most that re-asks can
+    add (`reasks`); unreadable submissions are left out (the run itself reports them), as are
+    submissions whose task is not in `tasks`."""
     by_id = load_tasks(tasks)
-    requests: list[JudgeRequest] = []
+    plan = RecordingPanel()
     for loaded in scan_submissions(submissions).submissions:
         task = by_id.get(loaded.submission.task_id)
         if task is not None:
-            requests += planned_requests(task, loaded, settings)
-    return requests
+            planned = planned_calls(task, loaded, settings)
+            plan.requests += planned.requests
+            plan.reasks += planned.reasks
+    return plan
+
+
+def run_requests(tasks: Path, submissions: Path, settings: GradeSettings) -> list[JudgeRequest]:
+    """Every judge request the run would send first (what a batch sends: re-asks depend on the answers)."""
+    return run_plan(tasks, submissions, settings).requests
 
 
 def _judges(settings: GradeSettings, what: str) -> JudgeSettings:
@@ -44,10 +52,12 @@ def _judges(settings: GradeSettings, what: str) -> JudgeSettings:
 
 
 def estimate_run(tasks: Path, submissions: Path, settings: GradeSettings) -> Estimate:
-    """What the run's judging would cost, per subtask and judge; nothing is called or spent."""
+    """What the run's judging would cost, per subtask and judge, and at most with re-asks;
+    nothing is called or spent."""
     judges = _judges(settings, "--estimate")
     engine = engine_for(judges, rate_limiter=None, budget_gate=None)
-    return estimate(engine, run_requests(tasks, submissions, settings))
+    plan = run_plan(tasks, submissions, settings)
+    return estimate(engine, plan.requests, reasks=plan.reasks)
 
 
 def batch_run(
