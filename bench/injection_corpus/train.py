@@ -179,7 +179,7 @@ def main() -> None:
     task_units = benign_units(tasks + records[: 2 * len(records) // 3])
     print(f"train units: {len(pos)} positive, {len(neg) + len(task_units)} negative", file=sys.stderr)
     pieces, piece_scores, vecs = token_vectors()
-    tokens = im.tokenizer(pieces, piece_scores, 0)
+    tokens = im.unigram(pieces, piece_scores)
     x = sparse.hstack(
         [
             sparse.vstack([matrix(pos), matrix(neg), matrix(task_units)]),

@@ -39,23 +39,8 @@ if TYPE_CHECKING:
     from tokenizers import Tokenizer
 
 TABLE_PATH = Path(__file__).with_name("injection_embed.npz")
-#: SentencePiece's word-start marker.
-META = "\u2581"
-
-
-def unigram(pieces: list[str], scores: np.ndarray | list[float]) -> Tokenizer:
-    """A SentencePiece-unigram tokenizer over `pieces` (piece 0 is the unknown piece), the way
-    XLM-R splits text: a word-start marker before every word, the most probable segmentation."""
-    from tokenizers import Tokenizer, models, pre_tokenizers
-
-    tok = Tokenizer(models.Unigram([(p, float(s)) for p, s in zip(pieces, scores, strict=True)], unk_id=0))
-    tok.pre_tokenizer = pre_tokenizers.Sequence(
-        [
-            pre_tokenizers.WhitespaceSplit(),
-            pre_tokenizers.Metaspace(replacement=META, prepend_scheme="always"),
-        ]
-    )
-    return tok
+META = im.META
+unigram = im.unigram
 
 
 def fold(norm: str) -> str:

