@@ -5,22 +5,33 @@ views the layer scores. An attack's unit is positive when it holds most of the p
 when it holds none of it (the host lines around it), and left out in between. Validation data
 comes from a second generator seed, Python packages and gettext catalogues the training set did
 not read; the threshold is the larger of the scores that flag about 0.5 % of those benign texts
-and of the calibration task texts. Fresh sets 3 and 4 and the fresh templates are never used:
-the script reads the sets only to stop if a generated text equals one of theirs.
+and of the calibration task texts.
+
+Independent text (issue 26, fourth pass): attacks and hard negatives written by other people and
+methods than the generator, fresh sets 4 and 5, the semantic layer's dev set and the research
+prose about injection, train too, each of their units weighing `--independent-weight` (chosen by
+`--cv`: train with set 4, validate on set 5, and the other way round). An attack file's payload is
+what its benign twin lacks. Fresh sets 2 and 3 are never trained on (they stay evaluation sets,
+"seen, not trained on"), nor any later held-out set: the script reads sets 2 and 3 only to stop if
+a training text equals one of theirs.
 
 Whole task records (generate.task_records) of every other file under ../shared/datasets train
 and calibrate too; the other files are held out for the bench. A worktree that is not beside
 ../shared names the folder in EXPGRADE_SHARED_DATASETS (without it the model differs).
 
-    python bench/injection_corpus/train.py     # about two minutes on 2 cores
+    python bench/injection_corpus/train.py          # about two minutes on 2 cores
+    python bench/injection_corpus/train.py --cv 0 3 10 30   # chooses the independent weight
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import re
 import sys
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -60,6 +71,10 @@ VALID_PACKAGES = [
     "textual",
     "huggingface_hub",
 ]
+# Independent text that trains (see the docstring); the sets that never do.
+INDEPENDENT = ("fresh4", "fresh5", "dev_semantic", "benign_research_prose")
+INDEPENDENT_WEIGHT = 10.0
+CV_FOLDS = (("fresh4", "fresh5"), ("fresh5", "fresh4"))
 TRAIN_LANGS = ("fr", "de", "es", "it", "pt_BR", "nl", "pl", "ru", "zh_CN", "ja", "ko")
 VALID_LANGS = ("pt", "tr", "zh_TW", "uk", "sv", "cs")
 
@@ -69,9 +84,21 @@ def _bigrams(s: str) -> set[str]:
     return {s[i : i + 2] for i in range(len(s) - 1)}
 
 
+def label_units(text: str, payload: str, pos: list[str], neg: list[str]) -> None:
+    """Adds the units of `text` that hold most of `payload` to `pos`, those holding none to `neg`."""
+    grams = _bigrams(im._clean(payload))
+    for u in im.units(text):
+        overlap = len(_bigrams(im._clean(u)) & grams) / max(len(grams), 1)
+        if overlap >= 0.6:
+            pos.append(u)
+        elif overlap <= 0.05:
+            neg.append(u)
+
+
 def attack_units(rng: random.Random, hosts: list[str], n: int) -> tuple[list[str], list[str]]:
     """(positive units, negative units) from `n` composed attacks, half of them inside a benign host."""
-    pos, neg = [], []
+    pos: list[str] = []
+    neg: list[str] = []
     for _ in range(n):
         a = generate.attack(rng)
         text = a["text"]
@@ -79,12 +106,35 @@ def attack_units(rng: random.Random, hosts: list[str], n: int) -> tuple[list[str
             host = rng.choice(hosts).split("\n")
             cut = rng.randint(0, len(host))
             text = "\n".join([*host[:cut], text, *host[cut:]])
-        payload = _bigrams(im._clean(a["payload"]))
-        for u in im.units(text):
-            overlap = len(_bigrams(im._clean(u)) & payload) / max(len(payload), 1)
-            if overlap >= 0.6:
+        label_units(text, a["payload"], pos, neg)
+    return pos, neg
+
+
+def read_set(name: str) -> list[dict[str, str]]:
+    return [json.loads(line) for line in (HERE / f"{name}.jsonl").read_text("utf-8").splitlines()]
+
+
+def independent_units(rows: list[dict[str, str]]) -> tuple[list[str], list[str]]:
+    """(positive units, negative units) of a hand-written set. A benign file's units are negative.
+    An attack's payload is its lines found in no other file of the set (its benign twin and the
+    files sharing its host keep the host lines; the whole text when every line recurs); its
+    units mostly made of the payload are positive (a jailbreak runs over many lines, so no one
+    unit holds most of it, unlike a composed attack), those with none of it negative."""
+    seen = Counter(line for r in rows for line in set(r["text"].splitlines()))
+    pos: list[str] = []
+    neg: list[str] = []
+    for r in rows:
+        if r.get("label", "benign") == "benign":
+            neg += im.units(r["text"])
+            continue
+        own = "\n".join(line for line in r["text"].splitlines() if seen[line] == 1)
+        payload = _bigrams(im._clean(own or r["text"]))
+        for u in im.units(r["text"]):
+            grams = _bigrams(im._clean(u))
+            share = len(grams & payload) / max(len(grams), 1)
+            if share >= 0.6:
                 pos.append(u)
-            elif overlap <= 0.05:
+            elif share <= 0.05:
                 neg.append(u)
     return pos, neg
 
@@ -116,14 +166,28 @@ def text_scores(model: im.Model, texts: list[str]) -> np.ndarray:
     return np.array(out)
 
 
-def main() -> None:
+@dataclass
+class Corpus:
+    """The generated and task-text training rows, built once and shared by every fit of `--cv`."""
+
+    x: sparse.csr_matrix
+    y: np.ndarray
+    weight: np.ndarray
+    calibration: list[str]
+    v_attacks: list[str]
+    v_benign: list[str]
+
+
+def never_trained_on() -> set[str]:
+    """Texts of fresh sets 2 and 3: evaluation only."""
+    fresh2 = [r for r in read_set("attacks") if r["split"] == "fresh2"]
+    return {r["text"] for r in [*fresh2, *read_set("fresh3")]}
+
+
+def build_corpus() -> Corpus:
     rng = random.Random(26)
-    frozen = {
-        json.loads(line)["text"]
-        for name in ("fresh3.jsonl", "fresh4.jsonl")
-        for line in (HERE / name).read_text("utf-8").splitlines()
-    }
-    task_rows = [json.loads(line) for line in (HERE / "benign.jsonl").read_text("utf-8").splitlines()]
+    frozen = never_trained_on()
+    task_rows = read_set("benign")
     tune = [r["text"] for r in task_rows if r["split"] == "tune"]
     # Two thirds of the tune split train, one third sets the threshold; `heldout` is never read.
     tasks, calibration = tune[: 2 * len(tune) // 3], tune[2 * len(tune) // 3 :]
@@ -133,43 +197,107 @@ def main() -> None:
     hosts = [t for t in code if t.count("\n") >= 2][:3000] or code[:3000]
     pos, neg = attack_units(rng, hosts, 8000)
     if frozen & set(pos):
-        raise SystemExit("a generated attack equals a fresh-set-3 or -4 text: the sets must stay apart")
+        raise SystemExit("a generated attack equals a fresh-set-2 or -3 text: the sets must stay apart")
     neg += benign_units(code + msgs + gen_benign)
     # Whole task records (every field: setup, code, expected outcome) of half the task files;
     # a third of them calibrate, the other half of the files is held out for the bench.
     records = generate.task_records(held_out=False)
     calibration += records[2 * len(records) // 3 :]
     task_units = benign_units(tasks + records[: 2 * len(records) // 3])
-    print(f"train units: {len(pos)} positive, {len(neg) + len(task_units)} negative", file=sys.stderr)
+    print(f"generated units: {len(pos)} positive, {len(neg) + len(task_units)} negative", file=sys.stderr)
     x = sparse.vstack([matrix(pos), matrix(neg), matrix(task_units)]).tocsr()
     n_pos, n_neg, n_task = (sum(len(im.views(u)) for u in us) for us in (pos, neg, task_units))
     y = np.r_[np.ones(n_pos), np.zeros(n_neg + n_task)]
     # Research task text is the benign text a grader reads most: its units weigh more.
     weight = np.r_[np.ones(n_pos + n_neg), np.full(n_task, 5.0)]
-    # Views of a positive unit that read as noise (the ROT13 view of plain English) are still
-    # labelled positive; the reversed and ROT13 views learn the disguised payloads.
-    clf = LogisticRegression(C=4.0, class_weight="balanced", solver="liblinear", max_iter=200)
-    clf.fit(x, y, sample_weight=weight)
-    weights = clf.coef_[0].astype(np.float16)
-    bias = float(clf.intercept_[0])
-
     vrng = random.Random(2026)
     v_attacks = [generate.attack(vrng)["text"] for _ in range(2000)]
     v_benign = generate.python_prose(SITE, VALID_PACKAGES, 6000, vrng) + list(
         generate.locale_messages(VALID_LANGS, 400, vrng)
     )
-    model = im.Model(weights.astype(np.float64), bias, 0.0)
-    sb = text_scores(model, v_benign)
-    sc = text_scores(model, calibration)
+    return Corpus(x, y, weight, calibration, v_attacks, v_benign)
+
+
+def with_sets(
+    corpus: Corpus, names: tuple[str, ...], w: float
+) -> tuple[sparse.csr_matrix, np.ndarray, np.ndarray]:
+    """The corpus with the units of the named hand-written sets appended, each weighing `w`."""
+    frozen = never_trained_on()
+    xs, ys, ws = [corpus.x], [corpus.y], [corpus.weight]
+    for name in names:
+        rows = read_set(name)
+        if frozen & {r["text"] for r in rows}:
+            raise SystemExit(f"{name} shares a text with fresh set 2 or 3: the sets must stay apart")
+        for label, us in zip((1.0, 0.0), independent_units(rows), strict=True):
+            n = sum(len(im.views(u)) for u in us)
+            if n:
+                xs.append(matrix(us))
+                ys.append(np.full(n, label))
+                ws.append(np.full(n, w))
+    return sparse.vstack(xs).tocsr(), np.concatenate(ys), np.concatenate(ws)
+
+
+def fit(corpus: Corpus, names: tuple[str, ...], w: float) -> im.Model:
+    """One regression on the corpus plus `names`, thresholded by the calibration rule."""
+    x, y, weight = with_sets(corpus, names, w) if w > 0 else (corpus.x, corpus.y, corpus.weight)
+    # Views of a positive unit that read as noise (the ROT13 view of plain English) are still
+    # labelled positive; the reversed and ROT13 views learn the disguised payloads.
+    clf = LogisticRegression(C=4.0, class_weight="balanced", solver="liblinear", max_iter=200)
+    clf.fit(x, y, sample_weight=weight)
+    weights = clf.coef_[0].astype(np.float16)
+    model = im.Model(weights.astype(np.float64), float(clf.intercept_[0]), 0.0)
+    sb = text_scores(model, corpus.v_benign)
+    sc = text_scores(model, corpus.calibration)
     threshold = max(float(np.quantile(sb, 0.995)), float(np.quantile(sc, 0.995)))
-    print(f"calibration task texts flagged: {np.mean(sc >= threshold):.4f} of {len(sc)}", file=sys.stderr)
-    sa = text_scores(model, v_attacks)
+    return im.Model(weights, model.bias, threshold)
+
+
+def cross_validate(corpus: Corpus, weights: list[float]) -> None:
+    """Leave-set-out: for each weight, train with one of sets 4 and 5 (and the dev set and the
+    research prose), measure the learned layer on the other; the weight with the best mean of
+    recall minus false-positive rate wins. Sets 2 and 3 are not read."""
+    rest = tuple(n for n in INDEPENDENT if n not in {"fresh4", "fresh5"})
+    print("| weight | fold | recall | FP | recall - FP |\n|---|---|---|---|---|")
+    for w in weights:
+        js = []
+        for train_set, valid_set in CV_FOLDS:
+            model = fit(corpus, (train_set, *rest), w)
+            rows = read_set(valid_set)
+            flagged = text_scores(model, [r["text"] for r in rows]) >= model.threshold
+            attack = np.array([r["label"] == "attack" for r in rows])
+            recall, fp = flagged[attack].mean(), flagged[~attack].mean()
+            js.append(recall - fp)
+            hits, false = int(flagged[attack].sum()), int(flagged[~attack].sum())
+            print(
+                f"| {w:g} | {train_set} -> {valid_set} | {recall:.3f} ({hits}/{attack.sum()}) | "
+                f"{fp:.3f} ({false}/{(~attack).sum()}) | {recall - fp:.3f} |",
+                flush=True,
+            )
+        print(f"| {w:g} | mean | | | **{np.mean(js):.3f}** |", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--independent-weight", type=float, default=INDEPENDENT_WEIGHT, metavar="W")
+    parser.add_argument("--cv", type=float, nargs="+", metavar="W", help="compare weights; writes nothing")
+    args = parser.parse_args()
+    corpus = build_corpus()
+    if args.cv:
+        cross_validate(corpus, args.cv)
+        return
+    model = fit(corpus, INDEPENDENT, args.independent_weight)
+    sc = text_scores(model, corpus.calibration)
     print(
-        f"validation: recall {np.mean(sa >= threshold):.3f} on {len(sa)} generated attacks, "
-        f"FP {np.mean(sb >= threshold):.4f} on {len(sb)} benign, threshold {threshold:.3f}",
+        f"calibration task texts flagged: {np.mean(sc >= model.threshold):.4f} of {len(sc)}", file=sys.stderr
+    )
+    sa = text_scores(model, corpus.v_attacks)
+    sb = text_scores(model, corpus.v_benign)
+    print(
+        f"validation: recall {np.mean(sa >= model.threshold):.3f} on {len(sa)} generated attacks, "
+        f"FP {np.mean(sb >= model.threshold):.4f} on {len(sb)} benign, threshold {model.threshold:.3f}",
         file=sys.stderr,
     )
-    np.savez_compressed(im.MODEL_PATH, weights=weights, bias=bias, threshold=threshold)
+    np.savez_compressed(im.MODEL_PATH, weights=model.weights, bias=model.bias, threshold=model.threshold)
     print(f"wrote {im.MODEL_PATH} ({im.MODEL_PATH.stat().st_size // 1024} KB)", file=sys.stderr)
 
 
