@@ -39,6 +39,7 @@ from scipy import sparse
 from sklearn.linear_model import LogisticRegression
 
 from expgrade.grading.judge import injection_model as im
+from expgrade.grading.judge.fold import normalize
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
@@ -73,7 +74,8 @@ VALID_PACKAGES = [
 ]
 # Independent text that trains (see the docstring); the sets that never do.
 INDEPENDENT = ("fresh4", "fresh5", "dev_semantic", "benign_research_prose")
-INDEPENDENT_WEIGHT = 0.0
+# (attack units, benign units) of the independent sets; "W" on the command line is (W, W), "P:N" is (P, N).
+INDEPENDENT_WEIGHT = (0.0, 0.0)
 CV_FOLDS = (("fresh4", "fresh5"), ("fresh5", "fresh4"))
 TRAIN_LANGS = ("fr", "de", "es", "it", "pt_BR", "nl", "pl", "ru", "zh_CN", "ja", "ko")
 VALID_LANGS = ("pt", "tr", "zh_TW", "uk", "sv", "cs")
@@ -114,24 +116,39 @@ def read_set(name: str) -> list[dict[str, str]]:
     return [json.loads(line) for line in (HERE / f"{name}.jsonl").read_text("utf-8").splitlines()]
 
 
+def _line_key(line: str) -> str:
+    """A line up to its digits and indentation: log lines and CSV rows of a host recur with other numbers."""
+    return re.sub(r"\d+", "0", line.strip())
+
+
 def independent_units(rows: list[dict[str, str]]) -> tuple[list[str], list[str]]:
     """(positive units, negative units) of a hand-written set. A benign file's units are negative.
-    An attack's payload is its lines found in no other file of the set (its benign twin and the
-    files sharing its host keep the host lines; the whole text when every line recurs); its
-    units mostly made of the payload are positive (a jailbreak runs over many lines, so no one
-    unit holds most of it, unlike a composed attack), those with none of it negative."""
-    seen = Counter(line for r in rows for line in set(r["text"].splitlines()))
+    An attack's payload is its lines that its benign twin lacks or, without a twin, that no other
+    file of the set holds (digits aside: the files sharing its host hold the host lines); the
+    whole text when none is left. Its units at least 60 % on payload lines are positive (a
+    jailbreak runs over many lines, so no one unit holds most of it, unlike a composed attack),
+    those with (almost) nothing on them negative."""
+    by_id = {r["id"]: r for r in rows}
+    seen = Counter(k for r in rows for k in {_line_key(line) for line in r["text"].splitlines()})
     pos: list[str] = []
     neg: list[str] = []
     for r in rows:
         if r.get("label", "benign") == "benign":
             neg += im.units(r["text"])
             continue
-        own = "\n".join(line for line in r["text"].splitlines() if seen[line] == 1)
-        payload = _bigrams(im._clean(own or r["text"]))
-        for u in im.units(r["text"]):
-            grams = _bigrams(im._clean(u))
-            share = len(grams & payload) / max(len(grams), 1)
+        norm = normalize(r["text"])  # folding keeps the lines, so spans map onto them
+        lines = norm.split("\n")
+        twin = by_id.get(r.get("twin", ""))
+        if twin:
+            host = {_line_key(line) for line in normalize(twin["text"]).split("\n")}
+            own = [_line_key(x) not in host for x in lines]
+        else:
+            own = [seen[_line_key(x)] == 1 for x in r["text"].split("\n")]
+        if not any(own) or len(own) != len(lines):
+            own = [True] * len(lines)
+        mask = np.repeat(np.array(own, dtype=float), [len(x) + 1 for x in lines])
+        for start, end, u in im.spans(norm):
+            share = float(mask[start:end].mean())
             if share >= 0.6:
                 pos.append(u)
             elif share <= 0.05:
@@ -219,9 +236,10 @@ def build_corpus() -> Corpus:
 
 
 def with_sets(
-    corpus: Corpus, names: tuple[str, ...], w: float
+    corpus: Corpus, names: tuple[str, ...], w: tuple[float, float]
 ) -> tuple[sparse.csr_matrix, np.ndarray, np.ndarray]:
-    """The corpus with the units of the named hand-written sets appended, each weighing `w`."""
+    """The corpus with the units of the named hand-written sets appended: attack units weigh
+    `w[0]`, benign ones `w[1]`."""
     frozen = never_trained_on()
     xs, ys, ws = [corpus.x], [corpus.y], [corpus.weight]
     for name in names:
@@ -233,13 +251,13 @@ def with_sets(
             if n:
                 xs.append(matrix(us))
                 ys.append(np.full(n, label))
-                ws.append(np.full(n, w))
+                ws.append(np.full(n, w[int(label == 0.0)]))
     return sparse.vstack(xs).tocsr(), np.concatenate(ys), np.concatenate(ws)
 
 
-def fit(corpus: Corpus, names: tuple[str, ...], w: float) -> im.Model:
+def fit(corpus: Corpus, names: tuple[str, ...], w: tuple[float, float]) -> im.Model:
     """One regression on the corpus plus `names`, thresholded by the calibration rule."""
-    x, y, weight = with_sets(corpus, names, w) if w > 0 else (corpus.x, corpus.y, corpus.weight)
+    x, y, weight = with_sets(corpus, names, w) if any(w) else (corpus.x, corpus.y, corpus.weight)
     # Views of a positive unit that read as noise (the ROT13 view of plain English) are still
     # labelled positive; the reversed and ROT13 views learn the disguised payloads.
     clf = LogisticRegression(C=4.0, class_weight="balanced", solver="liblinear", max_iter=200)
@@ -252,7 +270,7 @@ def fit(corpus: Corpus, names: tuple[str, ...], w: float) -> im.Model:
     return im.Model(weights, model.bias, threshold)
 
 
-def cross_validate(corpus: Corpus, weights: list[float]) -> None:
+def cross_validate(corpus: Corpus, weights: list[tuple[float, float]]) -> None:
     """Leave-set-out: for each weight, train with one of sets 4 and 5 (and the dev set and the
     research prose), measure the learned layer on the other; the weight with the best mean of
     recall minus false-positive rate wins. Sets 2 and 3 are not read."""
@@ -269,17 +287,30 @@ def cross_validate(corpus: Corpus, weights: list[float]) -> None:
             js.append(recall - fp)
             hits, false = int(flagged[attack].sum()), int(flagged[~attack].sum())
             print(
-                f"| {w:g} | {train_set} -> {valid_set} | {recall:.3f} ({hits}/{attack.sum()}) | "
+                f"| {w[0]:g}:{w[1]:g} | {train_set} -> {valid_set} | {recall:.3f} ({hits}/{attack.sum()}) | "
                 f"{fp:.3f} ({false}/{(~attack).sum()}) | {recall - fp:.3f} |",
                 flush=True,
             )
-        print(f"| {w:g} | mean | | | **{np.mean(js):.3f}** |", flush=True)
+        print(f"| {w[0]:g}:{w[1]:g} | mean | | | **{np.mean(js):.3f}** |", flush=True)
+
+
+def weight_arg(value: str) -> tuple[float, float]:
+    """ "3" -> (3, 3): attack and benign units of the independent sets alike; "3:10" -> (3, 10)."""
+    try:
+        parts = [float(p) for p in value.split(":")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected W or P:N (numbers), got {value!r}") from None
+    if len(parts) not in (1, 2) or min(parts) < 0:
+        raise argparse.ArgumentTypeError(f"expected W or P:N (numbers >= 0), got {value!r}")
+    return (parts[0], parts[-1])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--independent-weight", type=float, default=INDEPENDENT_WEIGHT, metavar="W")
-    parser.add_argument("--cv", type=float, nargs="+", metavar="W", help="compare weights; writes nothing")
+    parser.add_argument("--independent-weight", type=weight_arg, default=INDEPENDENT_WEIGHT, metavar="W")
+    parser.add_argument(
+        "--cv", type=weight_arg, nargs="+", metavar="W", help="compare weights; writes nothing"
+    )
     args = parser.parse_args()
     corpus = build_corpus()
     if args.cv:
