@@ -9,18 +9,21 @@ and of the calibration task texts.
 
 Independent text (issue 26, fourth pass): attacks and hard negatives written by other people and
 methods than the generator, fresh sets 4 and 5, the semantic layer's dev set and the research
-prose about injection, train too, each of their units weighing `--independent-weight` (chosen by
-`--cv`: train with set 4, validate on set 5, and the other way round). An attack file's payload is
-what its benign twin lacks. Fresh sets 2 and 3 are never trained on (they stay evaluation sets,
-"seen, not trained on"), nor any later held-out set: the script reads sets 2 and 3 only to stop if
-a training text equals one of theirs.
+prose about injection, can train too, their attack and benign units weighing
+`--independent-weight P:N`. Leave-set-out cross-validation (`--cv`: train with set 4, validate on
+set 5, and the other way round) chose 3:3; the model trained so was measured once and not shipped
+(bench/injection.md, fourth pass), so the default stays 0, which rewrites the shipped model. An
+attack file's payload is the lines its benign twin lacks. Fresh sets 2 and 3 are never trained on
+(evaluation sets, "seen, not trained on"), nor set 6 (held out): the script reads sets 2 and 3
+only to stop if a training text equals one of theirs.
 
 Whole task records (generate.task_records) of every other file under ../shared/datasets train
 and calibrate too; the other files are held out for the bench. A worktree that is not beside
 ../shared names the folder in EXPGRADE_SHARED_DATASETS (without it the model differs).
 
     python bench/injection_corpus/train.py          # about two minutes on 2 cores
-    python bench/injection_corpus/train.py --cv 0 3 10 30   # chooses the independent weight
+    python bench/injection_corpus/train.py --cv 1 2 3 5 10 3:10 3:30   # compares weights, writes nothing
+    python bench/injection_corpus/train.py --independent-weight 3    # the fourth pass's candidate
 """
 
 from __future__ import annotations
@@ -74,7 +77,8 @@ VALID_PACKAGES = [
 ]
 # Independent text that trains (see the docstring); the sets that never do.
 INDEPENDENT = ("fresh4", "fresh5", "dev_semantic", "benign_research_prose")
-# (attack units, benign units) of the independent sets; "W" on the command line is (W, W), "P:N" is (P, N).
+# (attack units, benign units) of the independent sets; "W" on the command line is (W, W), "P:N" is
+# (P, N). 0: the shipped model; the candidate with them (3:3) failed its shipping rule.
 INDEPENDENT_WEIGHT = (0.0, 0.0)
 CV_FOLDS = (("fresh4", "fresh5"), ("fresh5", "fresh4"))
 TRAIN_LANGS = ("fr", "de", "es", "it", "pt_BR", "nl", "pl", "ru", "zh_CN", "ja", "ko")
