@@ -81,3 +81,28 @@ def test_weight_argument(train, value: str, expected: tuple[float, float]) -> No
 def test_weight_argument_rejects_nonsense(train, value: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(argparse.ArgumentTypeError, match="expected W or P:N"):
         train.weight_arg(value)
+
+
+@pytest.mark.parametrize("value", ["x", "0", "1", "1.5", "-0.1"])
+def test_quantile_argument_rejects_nonsense(train, value: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(argparse.ArgumentTypeError, match="between 0 and 1"):
+        train.quantile_arg(value)
+
+
+def test_threshold_texts_are_scored_by_models_that_never_read_them(train, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """`--benign-quantile` reads scores of the independent benign texts: each set's must come from a
+    model trained without that set, and no evaluation set may set the threshold."""
+    from expgrade.grading.judge import injection_model as im
+
+    assert set(train.CALIBRATING) <= set(train.INDEPENDENT)
+    trained_with: list[tuple[str, ...]] = []
+
+    def fit(corpus, names, w):  # type: ignore[no-untyped-def]
+        trained_with.append(names)
+        return im.model()  # the shipped model: only which sets each fit read matters here
+
+    monkeypatch.setattr(train, "fit", fit)
+    scores = train.held_out_benign_scores(None, (3.0, 3.0))
+    assert [set(train.INDEPENDENT) - set(names) for names in trained_with] == [{n} for n in train.CALIBRATING]
+    benign = sum(r.get("label", "benign") == "benign" for n in train.CALIBRATING for r in train.read_set(n))
+    assert len(scores) == benign

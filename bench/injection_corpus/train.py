@@ -81,6 +81,9 @@ INDEPENDENT = ("fresh4", "fresh5", "dev_semantic", "benign_research_prose")
 # (P, N). 0: the shipped model; the candidate with them (3:3) failed its shipping rule.
 INDEPENDENT_WEIGHT = (0.0, 0.0)
 CV_FOLDS = (("fresh4", "fresh5"), ("fresh5", "fresh4"))
+# The independent sets whose benign texts can set the threshold (`--benign-quantile`), each scored
+# by a model trained without it.
+CALIBRATING = ("fresh4", "fresh5", "benign_research_prose")
 TRAIN_LANGS = ("fr", "de", "es", "it", "pt_BR", "nl", "pl", "ru", "zh_CN", "ja", "ko")
 VALID_LANGS = ("pt", "tr", "zh_TW", "uk", "sv", "cs")
 
@@ -274,6 +277,19 @@ def fit(corpus: Corpus, names: tuple[str, ...], w: tuple[float, float]) -> im.Mo
     return im.Model(weights, model.bias, threshold)
 
 
+def held_out_benign_scores(corpus: Corpus, w: tuple[float, float]) -> np.ndarray:
+    """Scores of the benign texts of every CALIBRATING set, each set's by a model trained on the
+    other independent sets (attacks and twins of the left-out set alike left out), so no text is
+    scored by a model that learnt it: what the trained model's scores on unseen hard negatives
+    look like."""
+    out = []
+    for name in CALIBRATING:
+        model = fit(corpus, tuple(n for n in INDEPENDENT if n != name), w)
+        benign = [r["text"] for r in read_set(name) if r.get("label", "benign") == "benign"]
+        out.append(text_scores(model, benign))
+    return np.concatenate(out)
+
+
 def cross_validate(corpus: Corpus, weights: list[tuple[float, float]]) -> None:
     """Leave-set-out: for each weight, train with one of sets 4 and 5 (and the dev set and the
     research prose), measure the learned layer on the other; the weight with the best mean of
@@ -309,9 +325,26 @@ def weight_arg(value: str) -> tuple[float, float]:
     return (parts[0], parts[-1])
 
 
+def quantile_arg(value: str) -> float:
+    """A quantile strictly between 0 and 1."""
+    try:
+        q = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number between 0 and 1, got {value!r}") from None
+    if not 0.0 < q < 1.0:
+        raise argparse.ArgumentTypeError(f"expected a number between 0 and 1 (exclusive), got {value!r}")
+    return q
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--independent-weight", type=weight_arg, default=INDEPENDENT_WEIGHT, metavar="W")
+    parser.add_argument(
+        "--benign-quantile",
+        type=quantile_arg,
+        metavar="Q",
+        help="raise the threshold to the Q-quantile of cross-validated scores of the independent benign texts",
+    )
     parser.add_argument(
         "--cv", type=weight_arg, nargs="+", metavar="W", help="compare weights; writes nothing"
     )
@@ -321,6 +354,15 @@ def main() -> None:
         cross_validate(corpus, args.cv)
         return
     model = fit(corpus, INDEPENDENT, args.independent_weight)
+    if args.benign_quantile is not None:
+        held_out = held_out_benign_scores(corpus, args.independent_weight)
+        floor = float(np.quantile(held_out, args.benign_quantile))
+        print(
+            f"threshold: {model.threshold:.3f} by the usual rule, {floor:.3f} by the {args.benign_quantile} "
+            f"quantile of {len(held_out)} cross-validated independent benign texts",
+            file=sys.stderr,
+        )
+        model = im.Model(model.weights, model.bias, max(model.threshold, floor))
     sc = text_scores(model, corpus.calibration)
     print(
         f"calibration task texts flagged: {np.mean(sc >= model.threshold):.4f} of {len(sc)}", file=sys.stderr
