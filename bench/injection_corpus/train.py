@@ -343,7 +343,7 @@ def main() -> None:
         "--benign-quantile",
         type=quantile_arg,
         metavar="Q",
-        help="raise the threshold to the Q-quantile of cross-validated scores of the independent benign texts",
+        help="raise the threshold to the Q-quantile of cross-validated scores of independent benign texts",
     )
     parser.add_argument(
         "--cv", type=weight_arg, nargs="+", metavar="W", help="compare weights; writes nothing"
