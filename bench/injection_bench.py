@@ -94,7 +94,7 @@ DETECTORS: dict[str, Detector] = {
 
 
 def load_fresh(n: int) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
-    """Fresh set 3, 4, 5 or 6 (frozen; FRESH3.md … FRESH6.md): its attacks and its benign files."""
+    """Fresh set 3 to 7 (frozen; FRESH3.md … FRESH7.md): its attacks and its benign files."""
     rows = [json.loads(line) for line in (CORPUS / f"fresh{n}.jsonl").read_text("utf-8").splitlines()]
     return [r for r in rows if r["label"] == "attack"], [r for r in rows if r["label"] == "benign"]
 
@@ -106,23 +106,26 @@ def rate(hits: int, n: int) -> str:
 
 
 def fresh_table(detectors: dict[str, Detector]) -> list[str]:
-    """Recall on fresh sets 2-6, false positives on every task text and on sets 3-6's benign files."""
+    """Recall on fresh sets 2-7, false positives on every task text and on sets 3-7's benign files."""
     tasks = load("benign") + load("benign", "tune")
     attacks3, benign3 = load_fresh(3)
     attacks4, benign4 = load_fresh(4)
     attacks5, benign5 = load_fresh(5)
     attacks6, benign6 = load_fresh(6)
+    attacks7, benign7 = load_fresh(7)
     columns = {
         "recall, fresh set 2": load("attacks", "fresh2"),
         "recall, fresh set 3": attacks3,
         "recall, fresh set 4": attacks4,
         "recall, fresh set 5": attacks5,
         "recall, fresh set 6": attacks6,
+        "recall, fresh set 7": attacks7,
         "FP, task texts and paper-like prose": tasks,
         "FP, set 3 hard negatives": benign3,
         "FP, set 4 benign twins": benign4,
         "FP, set 5 benign (twins, abstracts, quoted prompts)": benign5,
         "FP, set 6 benign (twins, injection research, grader code, test logs, guides)": benign6,
+        "FP, set 7 honest submissions of the same tasks": benign7,
     }
     dev = [json.loads(line) for line in (CORPUS / "dev_semantic.jsonl").read_text("utf-8").splitlines()]
     prose = [
@@ -338,9 +341,10 @@ def main() -> None:
         attacks4, benign4 = load_fresh(4)
         attacks5, benign5 = load_fresh(5)
         attacks6, benign6 = load_fresh(6)
+        attacks7, benign7 = load_fresh(7)
         through_engine = combined_table(
-            load("attacks", "fresh2") + attacks3 + attacks4 + attacks5 + attacks6,
-            load("benign") + load("benign", "tune") + benign3 + benign4 + benign5 + benign6,
+            load("attacks", "fresh2") + attacks3 + attacks4 + attacks5 + attacks6 + attacks7,
+            load("benign") + load("benign", "tune") + benign3 + benign4 + benign5 + benign6 + benign7,
             modes=("fooled",),
             directive="",
         )
@@ -376,7 +380,18 @@ def main() -> None:
                         interval=True,
                     ),
                     "",
-                    "Fresh sets 2 to 6 and every benign text through litellm, the judge's signal off "
+                    "Fresh set 7 (task-grounded paired submissions; FRESH7.md), opt-in, then shipped:",
+                    *fresh_breakdown(opt_in_flags, 7, ("lang", "tactic"), benign_key="kind"),
+                    "",
+                    *fresh_breakdown(
+                        detector_flags,
+                        7,
+                        ("host", "lang", "tactic", "goal"),
+                        benign_key="kind",
+                        interval=True,
+                    ),
+                    "",
+                    "Fresh sets 2 to 7 and every benign text through litellm, the judge's signal off "
                     "(a scripted judge that never reports injection):",
                     "",
                     *through_engine,
