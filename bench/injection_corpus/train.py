@@ -17,6 +17,12 @@ attack file's payload is the lines its benign twin lacks. Fresh sets 2 and 3 are
 (evaluation sets, "seen, not trained on"), nor set 6 (held out): the script reads sets 2 and 3
 only to stop if a training text equals one of theirs.
 
+`--benign-quantile Q` (fifth pass) raises the threshold to the Q-quantile of the scores of the
+independent benign texts (set 4 twins, set 5 benign, research prose), each set scored by a model
+trained without it. With 3:3 and 0.95 it met every false-positive bound but lost two attacks of
+held-out set 7 against the shipped model, so it is not the default either. `benign_grading_text.jsonl`
+(30 benign texts about grading, several languages) is data no default trains on.
+
 Whole task records (generate.task_records) of every other file under ../shared/datasets train
 and calibrate too; the other files are held out for the bench. A worktree that is not beside
 ../shared names the folder in EXPGRADE_SHARED_DATASETS (without it the model differs).
@@ -24,6 +30,7 @@ and calibrate too; the other files are held out for the bench. A worktree that i
     python bench/injection_corpus/train.py          # about two minutes on 2 cores
     python bench/injection_corpus/train.py --cv 1 2 3 5 10 3:10 3:30   # compares weights, writes nothing
     python bench/injection_corpus/train.py --independent-weight 3    # the fourth pass's candidate
+    python bench/injection_corpus/train.py --independent-weight 3 --benign-quantile 0.95  # the fifth's
 """
 
 from __future__ import annotations
