@@ -194,53 +194,47 @@ class JudgeEngine:
 
     async def _verdict(self, req: JudgeRequest, rubric: Rubric, judge: JudgeSpec) -> Verdict:
         verdict = await self._judge_once(req, rubric, judge)
-        if (
-            self.config.injection_check == "paraphrase"
-            and PROMPT_INJECTION in verdict.flags
-            and verdict.status == "graded"
-        ):
-            await self._paraphrase_check(req, rubric, judge, verdict)
-        elif self.config.injection_check == "invariance" and verdict.status == "graded":
-            await self._invariance_check(req, rubric, judge, verdict)
+        check = self.config.injection_check
+        if verdict.status != "graded":
+            return verdict
+        if check == "paraphrase" and PROMPT_INJECTION in verdict.flags:
+            # The flagged spans neutralised: a label that changes depended on the injection.
+            quotes = [s.injection_evidence for s in verdict.samples if s.injection_evidence]
+            fields = neutralise_fields(rubric, req.fields, quotes)
+            await self._judge_again(req, rubric, judge, verdict, fields, "paraphrase", DEPENDS_ON_INJECTION)
+        elif check == "invariance":
+            # Wording-free: no detector has to recognise the attack, only the verdict has to move.
+            # Items whose rubric fields are all prose (`text`, `transcript`) get no second call.
+            prose_free = prose_free_fields(rubric, req.fields)
+            if prose_free is not None:
+                await self._judge_again(
+                    req, rubric, judge, verdict, prose_free, "invariance", FLIPS_WITHOUT_PROSE
+                )
         return verdict
 
-    async def _invariance_check(
-        self, req: JudgeRequest, rubric: Rubric, judge: JudgeSpec, verdict: Verdict
+    async def _judge_again(
+        self,
+        req: JudgeRequest,
+        rubric: Rubric,
+        judge: JudgeSpec,
+        verdict: Verdict,
+        fields: dict[str, Any],
+        check: str,
+        flag: str,
     ) -> None:
-        """Judge the item again with the agent's prose replaced by placeholders; a flip is flagged.
+        """Judge the item again on `fields`; a graded label that differs flags `verdict` with `flag`.
 
-        Wording-free: no detector has to recognise the attack, only the verdict has to move.
-        Items whose rubric fields are all prose (`text`, `transcript`) get no second call.
+        The second verdict's spend is added to the first's (it is part of what grading cost) and
+        ledgered under `check`.
         """
-        fields = prose_free_fields(rubric, req.fields)
-        if fields is None:
-            return
-        token = _CHECK.set("invariance")
+        token = _CHECK.set(check)
         try:
             again = await self._judge_once(replace(req, fields=fields), rubric, judge)
         finally:
             _CHECK.reset(token)
         _add_second_call(verdict, again)
         if again.status == "graded" and again.label != verdict.label:
-            verdict.flags.append(FLIPS_WITHOUT_PROSE)
-
-    async def _paraphrase_check(
-        self, req: JudgeRequest, rubric: Rubric, judge: JudgeSpec, verdict: Verdict
-    ) -> None:
-        """Judge the item again with the flagged spans neutralised; a changed label is flagged.
-
-        The second verdict's spend is added to the first's: it is part of what grading cost.
-        """
-        quotes = [s.injection_evidence for s in verdict.samples if s.injection_evidence]
-        fields = neutralise_fields(rubric, req.fields, quotes)
-        token = _CHECK.set("paraphrase")
-        try:
-            again = await self._judge_once(replace(req, fields=fields), rubric, judge)
-        finally:
-            _CHECK.reset(token)
-        _add_second_call(verdict, again)
-        if again.status == "graded" and again.label != verdict.label:
-            verdict.flags.append(DEPENDS_ON_INJECTION)
+            verdict.flags.append(flag)
 
     async def _judge_once(self, req: JudgeRequest, rubric: Rubric, judge: JudgeSpec) -> Verdict:
         cfg = self.config
