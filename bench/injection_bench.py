@@ -172,7 +172,7 @@ def fresh_breakdown(
     for key, rows, title in keyed:
         groups: dict[str, list[bool]] = defaultdict(list)
         for r in rows:
-            groups[CELLS[key](r) if key in CELLS else r[key]].append(flag(r["text"]))
+            groups[r[key] if key in r else CELLS[key](r)].append(flag(r["text"]))
         ordered = sorted(groups.items(), key=lambda kv: -len(kv[1]))
         shown = (f"{k} {rate(sum(v), len(v)) if interval else f'{sum(v)}/{len(v)}'}" for k, v in ordered)
         lines.append(f"* {title} {key}: " + ", ".join(shown))
