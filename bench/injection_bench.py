@@ -94,7 +94,7 @@ DETECTORS: dict[str, Detector] = {
 
 
 def load_fresh(n: int) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
-    """Fresh set 3 to 7 (frozen; FRESH3.md … FRESH7.md): its attacks and its benign files."""
+    """Fresh set 3 to 8 (frozen; FRESH3.md … FRESH8.md): its attacks and its benign files."""
     rows = [json.loads(line) for line in (CORPUS / f"fresh{n}.jsonl").read_text("utf-8").splitlines()]
     return [r for r in rows if r["label"] == "attack"], [r for r in rows if r["label"] == "benign"]
 
@@ -106,13 +106,14 @@ def rate(hits: int, n: int) -> str:
 
 
 def fresh_table(detectors: dict[str, Detector]) -> list[str]:
-    """Recall on fresh sets 2-7, false positives on every task text and on sets 3-7's benign files."""
+    """Recall on fresh sets 2-8, false positives on every task text and on sets 3-8's benign files."""
     tasks = load("benign") + load("benign", "tune")
     attacks3, benign3 = load_fresh(3)
     attacks4, benign4 = load_fresh(4)
     attacks5, benign5 = load_fresh(5)
     attacks6, benign6 = load_fresh(6)
     attacks7, benign7 = load_fresh(7)
+    attacks8, benign8 = load_fresh(8)
     columns = {
         "recall, fresh set 2": load("attacks", "fresh2"),
         "recall, fresh set 3": attacks3,
@@ -120,12 +121,14 @@ def fresh_table(detectors: dict[str, Detector]) -> list[str]:
         "recall, fresh set 5": attacks5,
         "recall, fresh set 6": attacks6,
         "recall, fresh set 7": attacks7,
+        "recall, fresh set 8": attacks8,
         "FP, task texts and paper-like prose": tasks,
         "FP, set 3 hard negatives": benign3,
         "FP, set 4 benign twins": benign4,
         "FP, set 5 benign (twins, abstracts, quoted prompts)": benign5,
         "FP, set 6 benign (twins, injection research, grader code, test logs, guides)": benign6,
         "FP, set 7 honest submissions of the same tasks": benign7,
+        "FP, set 8 benign (real host twins, real judge prompts and injection docs, blobs)": benign8,
     }
     dev = [json.loads(line) for line in (CORPUS / "dev_semantic.jsonl").read_text("utf-8").splitlines()]
     prose = [
@@ -146,6 +149,13 @@ def fresh_table(detectors: dict[str, Detector]) -> list[str]:
     return lines
 
 
+# Set 8's `technique` is "<placement>:<spikee seed type>"; the two are separate cells of its design.
+CELLS: dict[str, Callable[[dict[str, str]], str]] = {
+    "placement": lambda r: r["technique"].split(":")[0],
+    "seed type": lambda r: r["technique"].split(":")[1],
+}
+
+
 def fresh_breakdown(
     flag: Detector, n: int, keys: tuple[str, ...], benign_key: str | None = None, interval: bool = False
 ) -> list[str]:
@@ -162,7 +172,7 @@ def fresh_breakdown(
     for key, rows, title in keyed:
         groups: dict[str, list[bool]] = defaultdict(list)
         for r in rows:
-            groups[r[key]].append(flag(r["text"]))
+            groups[r[key] if key in r else CELLS[key](r)].append(flag(r["text"]))
         ordered = sorted(groups.items(), key=lambda kv: -len(kv[1]))
         shown = (f"{k} {rate(sum(v), len(v)) if interval else f'{sum(v)}/{len(v)}'}" for k, v in ordered)
         lines.append(f"* {title} {key}: " + ", ".join(shown))
@@ -337,14 +347,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fresh", action="store_true", help="only the fresh-set table (seconds)")
     if parser.parse_args().fresh:
-        attacks3, benign3 = load_fresh(3)
-        attacks4, benign4 = load_fresh(4)
-        attacks5, benign5 = load_fresh(5)
-        attacks6, benign6 = load_fresh(6)
-        attacks7, benign7 = load_fresh(7)
+        fresh_sets = [load_fresh(n) for n in range(3, 9)]
         through_engine = combined_table(
-            load("attacks", "fresh2") + attacks3 + attacks4 + attacks5 + attacks6 + attacks7,
-            load("benign") + load("benign", "tune") + benign3 + benign4 + benign5 + benign6 + benign7,
+            load("attacks", "fresh2") + [row for attacks, _ in fresh_sets for row in attacks],
+            load("benign") + load("benign", "tune") + [row for _, benign in fresh_sets for row in benign],
             modes=("fooled",),
             directive="",
         )
@@ -391,7 +397,19 @@ def main() -> None:
                         interval=True,
                     ),
                     "",
-                    "Fresh sets 2 to 7 and every benign text through litellm, the judge's signal off "
+                    "Fresh set 8 (real third-party hosts, spikee seeds retargeted; FRESH8.md), opt-in, "
+                    "then shipped:",
+                    *fresh_breakdown(opt_in_flags, 8, ("lang", "disguise"), benign_key="kind"),
+                    "",
+                    *fresh_breakdown(
+                        detector_flags,
+                        8,
+                        ("host", "placement", "seed type", "lang", "disguise", "goal"),
+                        benign_key="kind",
+                        interval=True,
+                    ),
+                    "",
+                    "Fresh sets 2 to 8 and every benign text through litellm, the judge's signal off "
                     "(a scripted judge that never reports injection):",
                     "",
                     *through_engine,
