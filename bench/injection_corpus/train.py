@@ -173,12 +173,25 @@ def independent_units(rows: list[dict[str, str]]) -> tuple[list[str], list[str]]
                 own = [True] * len(lines)
             mask = np.repeat(np.array(own, dtype=float), [len(x) + 1 for x in lines])
         for start, end, u in im.spans(norm):
-            share = float(mask[start:end].mean())
+            share = _share(mask, norm, start, end, u)
             if share >= 0.6:
                 pos.append(u)
             elif share <= 0.05:
                 neg.append(u)
     return pos, neg
+
+
+def _share(mask: np.ndarray, norm: str, start: int, end: int, unit: str) -> float:
+    """The share of a unit's characters on the payload. A run of short lines joined into one unit
+    spans the longer lines between them, which are not part of it: only its own (short) lines count."""
+    if unit == norm[start:end]:
+        return float(mask[start:end].mean()) if end > start else 0.0
+    own = [
+        mask[m.start() : m.end()]
+        for m in re.finditer(r"[^\n]*\S[^\n]*", norm[:end])
+        if m.start() >= start and m.end() - m.start() <= im._SHORT_LINE
+    ]
+    return float(np.concatenate(own).mean()) if own else 0.0
 
 
 def _payload_mask(norm: str, payload: str) -> np.ndarray | None:
