@@ -39,7 +39,19 @@ def test_evaluation_sets_are_never_training_data(train) -> None:  # type: ignore
     assert {r["text"] for r in train.read_set("fresh8")} <= held
     assert len(held) >= 570  # set 2's 80 attacks, set 3's 168 texts, set 8's 331
     for name in train.INDEPENDENT:
-        assert not held & {r["text"] for r in train.read_set(name)}, name
+        assert not held & {r["text"] for r in train.training_set(name)}, name
+
+
+def test_a_training_text_sharing_a_long_line_with_an_evaluation_set_is_left_out(train) -> None:  # type: ignore[no-untyped-def]
+    """Authors copy real judge prompts and READMEs verbatim; a copy in training and another in set 8
+    would make set 8's figure a training figure. A shared banner of "=" is not a shared source."""
+    copied = next(line for r in train.read_set("fresh8") for line in r["text"].split("\n") if train._long_lines(line))
+    banner = "============================= test session starts =============================="
+    rows = [
+        {"id": "t1", "label": "benign", "text": f"Judge template, copied:\n{copied}\nend"},
+        {"id": "t2", "label": "benign", "text": f"{banner}\ncollected 3 items\nA line of our own about grading runs."},
+    ]
+    assert [r["id"] for r in train.decontaminated("t", rows)] == ["t2"]
 
 
 def test_an_attack_teaches_the_lines_its_twin_lacks(train) -> None:  # type: ignore[no-untyped-def]
@@ -107,7 +119,7 @@ def test_held_out_scores_come_from_models_that_never_read_them(train, monkeypatc
     held = train.leave_set_out(None, (3.0, 3.0))
     assert [set(train.INDEPENDENT) - set(names) for names in trained_with] == [{n} for n in train.INDEPENDENT]
     for h in held:
-        rows = train.read_set(h.name)
+        rows = train.training_set(h.name)
         assert h.attacks.size == sum(r.get("label") == "attack" for r in rows), h.name
         assert h.attacks.size + h.benign.size == len(rows), h.name
 

@@ -42,6 +42,7 @@ import re
 import sys
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -136,6 +137,12 @@ def attack_units(rng: random.Random, hosts: list[str], n: int) -> tuple[list[str
 
 def read_set(name: str) -> list[dict[str, str]]:
     return [json.loads(line) for line in (HERE / f"{name}.jsonl").read_text("utf-8").splitlines()]
+
+
+@cache
+def training_set(name: str) -> list[dict[str, str]]:
+    """An independent set as it trains and is held out: decontaminated against the evaluation sets."""
+    return decontaminated(name, read_set(name))
 
 
 def _line_key(line: str) -> str:
@@ -252,6 +259,27 @@ def never_trained_on() -> set[str]:
     return {*fresh2, *(r["text"] for n in EVALUATION if (HERE / f"{n}.jsonl").exists() for r in read_set(n))}
 
 
+# A line with this many letters that a training text shares with an evaluation text is the same
+# source (authors copy real judge prompts, READMEs and docs verbatim; several copied the same
+# ones). Letters, not characters: a pytest banner of "=" is long and common to every log.
+_SHARED_LINE = 30
+
+
+def _long_lines(text: str) -> set[str]:
+    lines = (" ".join(line.split()) for line in normalize(text).split("\n"))
+    return {k for k in lines if sum(c.isalpha() for c in k) >= _SHARED_LINE}
+
+
+def decontaminated(name: str, rows: list[dict[str, str]]) -> list[dict[str, str]]:
+    """`rows` less those that share a long line with an evaluation set: a copied judge prompt in
+    training and its copy in set 8 would make set 8's figure a training figure."""
+    held = set().union(*(_long_lines(t) for t in never_trained_on()))
+    kept = [r for r in rows if not _long_lines(r["text"]) & held]
+    if len(kept) < len(rows):
+        print(f"{name}: {len(rows) - len(kept)} rows share a line with an evaluation set, left out", file=sys.stderr)
+    return kept
+
+
 def build_corpus() -> Corpus:
     rng = random.Random(26)
     frozen = never_trained_on()
@@ -291,13 +319,9 @@ def with_sets(
 ) -> tuple[sparse.csr_matrix, np.ndarray, np.ndarray]:
     """The corpus with the units of the named hand-written sets appended: attack units weigh
     `w[0]`, benign ones `w[1]`."""
-    frozen = never_trained_on()
     xs, ys, ws = [corpus.x], [corpus.y], [corpus.weight]
     for name in names:
-        rows = read_set(name)
-        if frozen & {r["text"] for r in rows}:
-            raise SystemExit(f"{name} shares a text with fresh set 2 or 3: the sets must stay apart")
-        for label, us in zip((1.0, 0.0), independent_units(rows), strict=True):
+        for label, us in zip((1.0, 0.0), independent_units(training_set(name)), strict=True):
             n = sum(len(im.views(u)) for u in us)
             if n:
                 xs.append(matrix(us))
@@ -338,7 +362,7 @@ def leave_set_out(corpus: Corpus, w: tuple[float, float]) -> list[HeldOut]:
     out = []
     for name in INDEPENDENT:
         model = fit(corpus, tuple(n for n in INDEPENDENT if n != name), w)
-        rows = read_set(name)
+        rows = training_set(name)
         attack = np.array([r.get("label", "benign") == "attack" for r in rows], dtype=bool)
         scores = text_scores(model, [r["text"] for r in rows])
         out.append(HeldOut(name, scores[attack], scores[~attack]))
