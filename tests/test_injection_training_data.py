@@ -45,11 +45,17 @@ def test_evaluation_sets_are_never_training_data(train) -> None:  # type: ignore
 def test_a_training_text_sharing_a_long_line_with_an_evaluation_set_is_left_out(train) -> None:  # type: ignore[no-untyped-def]
     """Authors copy real judge prompts and READMEs verbatim; a copy in training and another in set 8
     would make set 8's figure a training figure. A shared banner of "=" is not a shared source."""
-    copied = next(line for r in train.read_set("fresh8") for line in r["text"].split("\n") if train._long_lines(line))
+    copied = next(
+        line for r in train.read_set("fresh8") for line in r["text"].split("\n") if train._long_lines(line)
+    )
     banner = "============================= test session starts =============================="
     rows = [
         {"id": "t1", "label": "benign", "text": f"Judge template, copied:\n{copied}\nend"},
-        {"id": "t2", "label": "benign", "text": f"{banner}\ncollected 3 items\nA line of our own about grading runs."},
+        {
+            "id": "t2",
+            "label": "benign",
+            "text": f"{banner}\ncollected 3 items\nA line of our own about grading runs.",
+        },
     ]
     assert [r["id"] for r in train.decontaminated("t", rows)] == ["t2"]
 

@@ -276,7 +276,10 @@ def decontaminated(name: str, rows: list[dict[str, str]]) -> list[dict[str, str]
     held = set().union(*(_long_lines(t) for t in never_trained_on()))
     kept = [r for r in rows if not _long_lines(r["text"]) & held]
     if len(kept) < len(rows):
-        print(f"{name}: {len(rows) - len(kept)} rows share a line with an evaluation set, left out", file=sys.stderr)
+        print(
+            f"{name}: {len(rows) - len(kept)} rows share a line with an evaluation set, left out",
+            file=sys.stderr,
+        )
     return kept
 
 
@@ -384,7 +387,9 @@ def cross_validate(corpus: Corpus, weights: list[tuple[float, float]], quantiles
         print("| set | " + " | ".join(f"Q {q}: recall | FP" for q in quantiles) + " |")
         print("|---|" + "---|---|" * len(quantiles))
         cuts = [quantile_threshold(base, held, q) for q in quantiles]
-        pooled = HeldOut("**pooled**", *(np.concatenate([getattr(h, k) for h in held]) for k in ("attacks", "benign")))
+        pooled = HeldOut(
+            "**pooled**", *(np.concatenate([getattr(h, k) for h in held]) for k in ("attacks", "benign"))
+        )
         for h in [*held, pooled]:
             cells = [f"{_rate(h.attacks >= t)} | {_rate(h.benign >= t)}" for t in cuts]
             print(f"| {h.name} | " + " | ".join(cells) + " |", flush=True)
@@ -427,7 +432,11 @@ def main() -> None:
         help="raise the threshold to the Q-quantile of cross-validated scores of independent benign texts",
     )
     parser.add_argument(
-        "--cv", type=weight_arg, nargs="+", metavar="W", help="leave-set-out for these weights; writes nothing"
+        "--cv",
+        type=weight_arg,
+        nargs="+",
+        metavar="W",
+        help="leave-set-out for these weights; writes nothing",
     )
     parser.add_argument(
         "--cv-quantiles", type=quantile_arg, nargs="+", default=[0.95, 0.98, 0.99], metavar="Q"
@@ -442,8 +451,8 @@ def main() -> None:
         held = leave_set_out(corpus, args.independent_weight)
         threshold = quantile_threshold(model, held, args.benign_quantile)
         print(
-            f"threshold: {model.threshold:.3f} by the usual rule, {threshold:.3f} with the {args.benign_quantile} "
-            f"quantile of {sum(h.benign.size for h in held)} held-out independent benign texts",
+            f"threshold: {model.threshold:.3f} by the usual rule, {threshold:.3f} with the "
+            f"{args.benign_quantile} quantile of {sum(h.benign.size for h in held)} held-out benign texts",
             file=sys.stderr,
         )
         model = im.Model(model.weights, model.bias, threshold)
