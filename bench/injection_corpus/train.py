@@ -42,6 +42,7 @@ import re
 import sys
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -82,15 +83,23 @@ VALID_PACKAGES = [
     "textual",
     "huggingface_hub",
 ]
-# Independent text that trains (see the docstring); the sets that never do.
-INDEPENDENT = ("fresh4", "fresh5", "dev_semantic", "benign_research_prose")
+# Independent text that trains (see the docstring): every hand-written set but the evaluation ones,
+# and the training text written for the sixth pass (`train_*.jsonl`, one file per author).
+INDEPENDENT = (
+    "fresh4",
+    "fresh5",
+    "fresh6",
+    "fresh7",
+    "dev_semantic",
+    "benign_research_prose",
+    "benign_grading_text",
+    *sorted(p.stem for p in HERE.glob("train_*.jsonl")),
+)
+# Evaluation only, never trained on: sets 2 and 3 (seen) and set 8 (held out).
+EVALUATION = ("fresh3", "fresh8")
 # (attack units, benign units) of the independent sets; "W" on the command line is (W, W), "P:N" is
-# (P, N). 0: the shipped model; the candidate with them (3:3) failed its shipping rule.
+# (P, N). 0: the shipped model.
 INDEPENDENT_WEIGHT = (0.0, 0.0)
-CV_FOLDS = (("fresh4", "fresh5"), ("fresh5", "fresh4"))
-# The independent sets whose benign texts can set the threshold (`--benign-quantile`), each scored
-# by a model trained without it.
-CALIBRATING = ("fresh4", "fresh5", "benign_research_prose")
 TRAIN_LANGS = ("fr", "de", "es", "it", "pt_BR", "nl", "pl", "ru", "zh_CN", "ja", "ko")
 VALID_LANGS = ("pt", "tr", "zh_TW", "uk", "sv", "cs")
 
@@ -130,6 +139,12 @@ def read_set(name: str) -> list[dict[str, str]]:
     return [json.loads(line) for line in (HERE / f"{name}.jsonl").read_text("utf-8").splitlines()]
 
 
+@cache
+def training_set(name: str) -> list[dict[str, str]]:
+    """An independent set as it trains and is held out: decontaminated against the evaluation sets."""
+    return decontaminated(name, read_set(name))
+
+
 def _line_key(line: str) -> str:
     """A line up to its digits and indentation: log lines and CSV rows of a host recur with other numbers."""
     return re.sub(r"\d+", "0", line.strip())
@@ -137,7 +152,8 @@ def _line_key(line: str) -> str:
 
 def independent_units(rows: list[dict[str, str]]) -> tuple[list[str], list[str]]:
     """(positive units, negative units) of a hand-written set. A benign file's units are negative.
-    An attack's payload is its lines that its benign twin lacks or, without a twin, that no other
+    An attack's payload is the text its row declares (`payload`, the sixth pass's training files)
+    or else its lines that its benign twin lacks or, without a twin, that no other
     file of the set holds (digits aside: the files sharing its host hold the host lines); the
     whole text when none is left. Its units at least 60 % on payload lines are positive (a
     jailbreak runs over many lines, so no one unit holds most of it, unlike a composed attack),
@@ -151,23 +167,51 @@ def independent_units(rows: list[dict[str, str]]) -> tuple[list[str], list[str]]
             neg += im.units(r["text"])
             continue
         norm = normalize(r["text"])  # folding keeps the lines, so spans map onto them
-        lines = norm.split("\n")
-        twin = by_id.get(r.get("twin", ""))
-        if twin:
-            host = {_line_key(line) for line in normalize(twin["text"]).split("\n")}
-            own = [_line_key(x) not in host for x in lines]
-        else:
-            own = [seen[_line_key(x)] == 1 for x in r["text"].split("\n")]
-        if not any(own) or len(own) != len(lines):
-            own = [True] * len(lines)
-        mask = np.repeat(np.array(own, dtype=float), [len(x) + 1 for x in lines])
+        mask = _payload_mask(norm, r.get("payload", ""))
+        if mask is None:
+            lines = norm.split("\n")
+            twin = by_id.get(r.get("twin", ""))
+            if twin:
+                host = {_line_key(line) for line in normalize(twin["text"]).split("\n")}
+                own = [_line_key(x) not in host for x in lines]
+            else:
+                own = [seen[_line_key(x)] == 1 for x in r["text"].split("\n")]
+            if not any(own) or len(own) != len(lines):
+                own = [True] * len(lines)
+            mask = np.repeat(np.array(own, dtype=float), [len(x) + 1 for x in lines])
         for start, end, u in im.spans(norm):
-            share = float(mask[start:end].mean())
+            share = _share(mask, norm, start, end, u)
             if share >= 0.6:
                 pos.append(u)
             elif share <= 0.05:
                 neg.append(u)
     return pos, neg
+
+
+def _share(mask: np.ndarray, norm: str, start: int, end: int, unit: str) -> float:
+    """The share of a unit's characters on the payload. A run of short lines joined into one unit
+    spans the longer lines between them, which are not part of it: only its own (short) lines count."""
+    if unit == norm[start:end]:
+        return float(mask[start:end].mean()) if end > start else 0.0
+    own = [
+        mask[m.start() : m.end()]
+        for m in re.finditer(r"[^\n]*\S[^\n]*", norm[:end])
+        if m.start() >= start and m.end() - m.start() <= im._SHORT_LINE
+    ]
+    return float(np.concatenate(own).mean()) if own else 0.0
+
+
+def _payload_mask(norm: str, payload: str) -> np.ndarray | None:
+    """1 on the characters of the folded text that its attack's declared payload occupies (each
+    line of the payload found on its own: a payload woven into a JSON value or mid-sentence marks
+    only itself, not the host line around it); None when the row declares none or none is found."""
+    mask = np.zeros(len(norm) + 1)
+    for piece in {normalize(p).strip() for p in payload.split("\n")} - {""}:
+        at = norm.find(piece)
+        while at >= 0:
+            mask[at : at + len(piece)] = 1.0
+            at = norm.find(piece, at + len(piece))
+    return mask if mask.any() else None
 
 
 def benign_units(texts: list[str]) -> list[str]:
@@ -210,9 +254,33 @@ class Corpus:
 
 
 def never_trained_on() -> set[str]:
-    """Texts of fresh sets 2 and 3: evaluation only."""
-    fresh2 = [r for r in read_set("attacks") if r["split"] == "fresh2"]
-    return {r["text"] for r in [*fresh2, *read_set("fresh3")]}
+    """Texts of the evaluation sets (fresh set 2, and every EVALUATION file that exists)."""
+    fresh2 = [r["text"] for r in read_set("attacks") if r["split"] == "fresh2"]
+    return {*fresh2, *(r["text"] for n in EVALUATION if (HERE / f"{n}.jsonl").exists() for r in read_set(n))}
+
+
+# A line with this many letters that a training text shares with an evaluation text is the same
+# source (authors copy real judge prompts, READMEs and docs verbatim; several copied the same
+# ones). Letters, not characters: a pytest banner of "=" is long and common to every log.
+_SHARED_LINE = 30
+
+
+def _long_lines(text: str) -> set[str]:
+    lines = (" ".join(line.split()) for line in normalize(text).split("\n"))
+    return {k for k in lines if sum(c.isalpha() for c in k) >= _SHARED_LINE}
+
+
+def decontaminated(name: str, rows: list[dict[str, str]]) -> list[dict[str, str]]:
+    """`rows` less those that share a long line with an evaluation set: a copied judge prompt in
+    training and its copy in set 8 would make set 8's figure a training figure."""
+    held = set().union(*(_long_lines(t) for t in never_trained_on()))
+    kept = [r for r in rows if not _long_lines(r["text"]) & held]
+    if len(kept) < len(rows):
+        print(
+            f"{name}: {len(rows) - len(kept)} rows share a line with an evaluation set, left out",
+            file=sys.stderr,
+        )
+    return kept
 
 
 def build_corpus() -> Corpus:
@@ -254,13 +322,9 @@ def with_sets(
 ) -> tuple[sparse.csr_matrix, np.ndarray, np.ndarray]:
     """The corpus with the units of the named hand-written sets appended: attack units weigh
     `w[0]`, benign ones `w[1]`."""
-    frozen = never_trained_on()
     xs, ys, ws = [corpus.x], [corpus.y], [corpus.weight]
     for name in names:
-        rows = read_set(name)
-        if frozen & {r["text"] for r in rows}:
-            raise SystemExit(f"{name} shares a text with fresh set 2 or 3: the sets must stay apart")
-        for label, us in zip((1.0, 0.0), independent_units(rows), strict=True):
+        for label, us in zip((1.0, 0.0), independent_units(training_set(name)), strict=True):
             n = sum(len(im.views(u)) for u in us)
             if n:
                 xs.append(matrix(us))
@@ -284,41 +348,56 @@ def fit(corpus: Corpus, names: tuple[str, ...], w: tuple[float, float]) -> im.Mo
     return im.Model(weights, model.bias, threshold)
 
 
-def held_out_benign_scores(corpus: Corpus, w: tuple[float, float]) -> np.ndarray:
-    """Scores of the benign texts of every CALIBRATING set, each set's by a model trained on the
-    other independent sets (attacks and twins of the left-out set alike left out), so no text is
-    scored by a model that learnt it: what the trained model's scores on unseen hard negatives
-    look like."""
+@dataclass
+class HeldOut:
+    """Scores of one independent set's texts by a model trained without that set."""
+
+    name: str
+    attacks: np.ndarray
+    benign: np.ndarray
+
+
+def leave_set_out(corpus: Corpus, w: tuple[float, float]) -> list[HeldOut]:
+    """Each independent set scored by a model trained on all the others (attacks and twins of the
+    left-out set alike left out), so no text is scored by a model that learnt it: what the
+    trained model does on the next author's text. Its benign scores set `--benign-quantile`'s
+    threshold; its attack scores are the recall that threshold buys."""
     out = []
-    for name in CALIBRATING:
+    for name in INDEPENDENT:
         model = fit(corpus, tuple(n for n in INDEPENDENT if n != name), w)
-        benign = [r["text"] for r in read_set(name) if r.get("label", "benign") == "benign"]
-        out.append(text_scores(model, benign))
-    return np.concatenate(out)
+        rows = training_set(name)
+        attack = np.array([r.get("label", "benign") == "attack" for r in rows], dtype=bool)
+        scores = text_scores(model, [r["text"] for r in rows])
+        out.append(HeldOut(name, scores[attack], scores[~attack]))
+    return out
 
 
-def cross_validate(corpus: Corpus, weights: list[tuple[float, float]]) -> None:
-    """Leave-set-out: for each weight, train with one of sets 4 and 5 (and the dev set and the
-    research prose), measure the learned layer on the other; the weight with the best mean of
-    recall minus false-positive rate wins. Sets 2 and 3 are not read."""
-    rest = tuple(n for n in INDEPENDENT if n not in {"fresh4", "fresh5"})
-    print("| weight | fold | recall | FP | recall - FP |\n|---|---|---|---|---|")
+def quantile_threshold(model: im.Model, held: list[HeldOut], q: float) -> float:
+    """The larger of the model's own threshold and the q-quantile of the held-out benign scores."""
+    return max(model.threshold, float(np.quantile(np.concatenate([h.benign for h in held]), q)))
+
+
+def cross_validate(corpus: Corpus, weights: list[tuple[float, float]], quantiles: list[float]) -> None:
+    """Leave-set-out for each weight: per set and pooled, the recall and false-positive rate of the
+    held-out scores at each quantile's threshold. Sets 2, 3 and 8 are not read."""
     for w in weights:
-        js = []
-        for train_set, valid_set in CV_FOLDS:
-            model = fit(corpus, (train_set, *rest), w)
-            rows = read_set(valid_set)
-            flagged = text_scores(model, [r["text"] for r in rows]) >= model.threshold
-            attack = np.array([r["label"] == "attack" for r in rows])
-            recall, fp = flagged[attack].mean(), flagged[~attack].mean()
-            js.append(recall - fp)
-            hits, false = int(flagged[attack].sum()), int(flagged[~attack].sum())
-            print(
-                f"| {w[0]:g}:{w[1]:g} | {train_set} -> {valid_set} | {recall:.3f} ({hits}/{attack.sum()}) | "
-                f"{fp:.3f} ({false}/{(~attack).sum()}) | {recall - fp:.3f} |",
-                flush=True,
-            )
-        print(f"| {w[0]:g}:{w[1]:g} | mean | | | **{np.mean(js):.3f}** |", flush=True)
+        held = leave_set_out(corpus, w)
+        base = fit(corpus, INDEPENDENT, w)
+        print(f"\n### weight {w[0]:g}:{w[1]:g} (usual threshold {base.threshold:.3f})\n")
+        print("| set | " + " | ".join(f"Q {q}: recall | FP" for q in quantiles) + " |")
+        print("|---|" + "---|---|" * len(quantiles))
+        cuts = [quantile_threshold(base, held, q) for q in quantiles]
+        pooled = HeldOut(
+            "**pooled**", *(np.concatenate([getattr(h, k) for h in held]) for k in ("attacks", "benign"))
+        )
+        for h in [*held, pooled]:
+            cells = [f"{_rate(h.attacks >= t)} | {_rate(h.benign >= t)}" for t in cuts]
+            print(f"| {h.name} | " + " | ".join(cells) + " |", flush=True)
+        print("| threshold | " + " | ".join(f"{t:.3f} | " for t in cuts) + " |", flush=True)
+
+
+def _rate(hits: np.ndarray) -> str:
+    return f"{hits.mean():.3f} ({int(hits.sum())}/{hits.size})" if hits.size else "–"
 
 
 def weight_arg(value: str) -> tuple[float, float]:
@@ -353,23 +432,30 @@ def main() -> None:
         help="raise the threshold to the Q-quantile of cross-validated scores of independent benign texts",
     )
     parser.add_argument(
-        "--cv", type=weight_arg, nargs="+", metavar="W", help="compare weights; writes nothing"
+        "--cv",
+        type=weight_arg,
+        nargs="+",
+        metavar="W",
+        help="leave-set-out for these weights; writes nothing",
+    )
+    parser.add_argument(
+        "--cv-quantiles", type=quantile_arg, nargs="+", default=[0.95, 0.98, 0.99], metavar="Q"
     )
     args = parser.parse_args()
     corpus = build_corpus()
     if args.cv:
-        cross_validate(corpus, args.cv)
+        cross_validate(corpus, args.cv, args.cv_quantiles)
         return
     model = fit(corpus, INDEPENDENT, args.independent_weight)
     if args.benign_quantile is not None:
-        held_out = held_out_benign_scores(corpus, args.independent_weight)
-        floor = float(np.quantile(held_out, args.benign_quantile))
+        held = leave_set_out(corpus, args.independent_weight)
+        threshold = quantile_threshold(model, held, args.benign_quantile)
         print(
-            f"threshold: {model.threshold:.3f} by the usual rule, {floor:.3f} by the {args.benign_quantile} "
-            f"quantile of {len(held_out)} cross-validated independent benign texts",
+            f"threshold: {model.threshold:.3f} by the usual rule, {threshold:.3f} with the "
+            f"{args.benign_quantile} quantile of {sum(h.benign.size for h in held)} held-out benign texts",
             file=sys.stderr,
         )
-        model = im.Model(model.weights, model.bias, max(model.threshold, floor))
+        model = im.Model(model.weights, model.bias, threshold)
     sc = text_scores(model, corpus.calibration)
     print(
         f"calibration task texts flagged: {np.mean(sc >= model.threshold):.4f} of {len(sc)}", file=sys.stderr
