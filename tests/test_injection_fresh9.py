@@ -40,7 +40,8 @@ def test_fresh_set_9_records_have_the_documented_form() -> None:
     assert len({r["text"] for r in records}) == len(records)
     for r in records:
         assert set(r) == FIELDS, r["id"]
-        assert r["label"] in ("attack", "benign") and r["text"].strip() and r["source"] and r["incident"], r["id"]
+        assert r["label"] in ("attack", "benign") and r["text"].strip(), r["id"]
+        assert r["source"] and r["incident"], r["id"]
         assert r["id"].startswith("f9-a" if r["label"] == "attack" else "f9-b"), r["id"]
     attacks = [r for r in records if r["label"] == "attack"]
     benign = [r for r in records if r["label"] == "benign"]
@@ -54,7 +55,7 @@ def test_fresh_set_9_records_have_the_documented_form() -> None:
 
 
 def test_fresh_set_9_twins_are_each_attacked_artefact_without_its_payload() -> None:
-    """Every attack names a benign twin: the same host artefact, same incident and source, minus the payload."""
+    """Every attack names a benign twin: the same artefact, incident and source, minus the payload."""
     by_id = {r["id"]: r for r in rows()}
     for r in by_id.values():
         if r["label"] != "attack":
