@@ -439,7 +439,7 @@ def main() -> None:
         "--cv-quantiles", type=quantile_arg, nargs="+", default=[0.95, 0.98, 0.99], metavar="Q"
     )
     parser.add_argument(
-        "--task-weight", type=float, default=5.0, metavar="T", help="weight of a unit of task text (default 5)"
+        "--task-weight", type=float, default=5.0, metavar="T", help="weight of a task-text unit (default 5)"
     )
     parser.add_argument("--out", type=Path, default=im.MODEL_PATH, help="where to write the model")
     args = parser.parse_args()
