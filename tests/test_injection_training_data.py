@@ -139,3 +139,21 @@ def test_a_declared_payload_is_taught_without_the_host_line_around_it(train) -> 
     assert any("re-running is not required" in u for u in pos)
     assert not any("top1" in u or "epochs" in u for u in pos)
     assert any("top1" in u for u in neg)
+
+
+@pytest.mark.parametrize("path", sorted(CORPUS.glob("train_*.jsonl")), ids=lambda p: p.stem)
+def test_a_training_file_holds_what_its_rows_declare(path: Path) -> None:
+    """Each author's file as train.py reads it: unique ids and texts, an attack's payload inside its
+    text (a payload the text lacks would teach nothing, or the wrong lines), a twin that exists and is
+    benign."""
+    import json
+
+    rows = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+    by_id = {r["id"]: r for r in rows}
+    assert len(by_id) == len(rows) and len({r["text"] for r in rows}) == len(rows)
+    for r in rows:
+        assert r["label"] in {"attack", "benign"}, r["id"]
+        if r["label"] == "attack":
+            assert all(p in r["text"] for p in r["payload"].split("\n") if p.strip()), r["id"]
+            if r.get("twin"):
+                assert by_id[r["twin"]]["label"] == "benign", r["id"]

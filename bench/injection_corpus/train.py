@@ -7,30 +7,26 @@ comes from a second generator seed, Python packages and gettext catalogues the t
 not read; the threshold is the larger of the scores that flag about 0.5 % of those benign texts
 and of the calibration task texts.
 
-Independent text (issue 26, fourth pass): attacks and hard negatives written by other people and
-methods than the generator, fresh sets 4 and 5, the semantic layer's dev set and the research
-prose about injection, can train too, their attack and benign units weighing
-`--independent-weight P:N`. Leave-set-out cross-validation (`--cv`: train with set 4, validate on
-set 5, and the other way round) chose 3:3; the model trained so was measured once and not shipped
-(bench/injection.md, fourth pass), so the default stays 0, which rewrites the shipped model. An
-attack file's payload is the lines its benign twin lacks. Fresh sets 2 and 3 are never trained on
-(evaluation sets, "seen, not trained on"), nor set 6 (held out): the script reads sets 2 and 3
-only to stop if a training text equals one of theirs.
-
-`--benign-quantile Q` (fifth pass) raises the threshold to the Q-quantile of the scores of the
-independent benign texts (set 4 twins, set 5 benign, research prose), each set scored by a model
-trained without it. With 3:3 and 0.95 it met every false-positive bound but lost two attacks of
-held-out set 7 against the shipped model, so it is not the default either. `benign_grading_text.jsonl`
-(30 benign texts about grading, several languages) is data no default trains on.
+Independent text (issue 26, fourth to sixth passes): attacks and hard negatives written by other
+people and methods than the generator can train too, their attack and benign units weighing
+`--independent-weight P:N` (INDEPENDENT: fresh sets 4 to 7, the semantic layer's dev set, research
+prose and grading text about injection, and `train_*.jsonl`, training text written for the sixth pass
+by seven authors, each from its own angle). An attack's payload is what its row declares, or else
+the lines its benign twin lacks. Fresh sets 2, 3 and 8 are never trained on (EVALUATION), and a
+training text that shares a long line with one of them is left out (several authors copy the same
+real judge prompts and code files). `--benign-quantile Q` raises the threshold to the Q-quantile of
+the held-out benign scores of leave-set-out (each independent set scored by a model trained on all
+the others: what the next author's honest text meets). `--cv W...` prints that leave-set-out per set
+and pooled for each weight. Every pass's runs and verdicts are in bench/injection.md; the default
+(weight 0, no quantile) is the shipped model's recipe.
 
 Whole task records (generate.task_records) of every other file under ../shared/datasets train
 and calibrate too; the other files are held out for the bench. A worktree that is not beside
 ../shared names the folder in EXPGRADE_SHARED_DATASETS (without it the model differs).
 
     python bench/injection_corpus/train.py          # about two minutes on 2 cores
-    python bench/injection_corpus/train.py --cv 1 2 3 5 10 3:10 3:30   # compares weights, writes nothing
-    python bench/injection_corpus/train.py --independent-weight 3    # the fourth pass's candidate
-    python bench/injection_corpus/train.py --independent-weight 3 --benign-quantile 0.95  # the fifth's
+    python bench/injection_corpus/train.py --cv 1 3 10   # leave-set-out, writes nothing (~15 min a weight)
+    python bench/injection_corpus/train.py --independent-weight 3 --benign-quantile 0.95  # the sixth's
 """
 
 from __future__ import annotations
@@ -283,7 +279,8 @@ def decontaminated(name: str, rows: list[dict[str, str]]) -> list[dict[str, str]
     return kept
 
 
-def build_corpus() -> Corpus:
+def build_corpus(task_weight: float = 5.0) -> Corpus:
+    """`task_weight`: what a unit of research task text weighs against a generated unit (1)."""
     rng = random.Random(26)
     frozen = never_trained_on()
     task_rows = read_set("benign")
@@ -308,7 +305,7 @@ def build_corpus() -> Corpus:
     n_pos, n_neg, n_task = (sum(len(im.views(u)) for u in us) for us in (pos, neg, task_units))
     y = np.r_[np.ones(n_pos), np.zeros(n_neg + n_task)]
     # Research task text is the benign text a grader reads most: its units weigh more.
-    weight = np.r_[np.ones(n_pos + n_neg), np.full(n_task, 5.0)]
+    weight = np.r_[np.ones(n_pos + n_neg), np.full(n_task, task_weight)]
     vrng = random.Random(2026)
     v_attacks = [generate.attack(vrng)["text"] for _ in range(2000)]
     v_benign = generate.python_prose(SITE, VALID_PACKAGES, 6000, vrng) + list(
@@ -441,8 +438,12 @@ def main() -> None:
     parser.add_argument(
         "--cv-quantiles", type=quantile_arg, nargs="+", default=[0.95, 0.98, 0.99], metavar="Q"
     )
+    parser.add_argument(
+        "--task-weight", type=float, default=5.0, metavar="T", help="weight of a task-text unit (default 5)"
+    )
+    parser.add_argument("--out", type=Path, default=im.MODEL_PATH, help="where to write the model")
     args = parser.parse_args()
-    corpus = build_corpus()
+    corpus = build_corpus(args.task_weight)
     if args.cv:
         cross_validate(corpus, args.cv, args.cv_quantiles)
         return
@@ -467,8 +468,8 @@ def main() -> None:
         f"FP {np.mean(sb >= model.threshold):.4f} on {len(sb)} benign, threshold {model.threshold:.3f}",
         file=sys.stderr,
     )
-    np.savez_compressed(im.MODEL_PATH, weights=model.weights, bias=model.bias, threshold=model.threshold)
-    print(f"wrote {im.MODEL_PATH} ({im.MODEL_PATH.stat().st_size // 1024} KB)", file=sys.stderr)
+    np.savez_compressed(args.out, weights=model.weights, bias=model.bias, threshold=model.threshold)
+    print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KB)", file=sys.stderr)
 
 
 if __name__ == "__main__":
