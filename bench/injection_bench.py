@@ -94,7 +94,7 @@ DETECTORS: dict[str, Detector] = {
 
 
 def load_fresh(n: int) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
-    """Fresh set 3 to 8 (frozen; FRESH3.md … FRESH8.md): its attacks and its benign files."""
+    """Fresh set 3 to 9 (frozen; FRESH3.md … FRESH9.md): its attacks and its benign files."""
     rows = [json.loads(line) for line in (CORPUS / f"fresh{n}.jsonl").read_text("utf-8").splitlines()]
     return [r for r in rows if r["label"] == "attack"], [r for r in rows if r["label"] == "benign"]
 
@@ -106,7 +106,7 @@ def rate(hits: int, n: int) -> str:
 
 
 def fresh_table(detectors: dict[str, Detector]) -> list[str]:
-    """Recall on fresh sets 2-8, false positives on every task text and on sets 3-8's benign files."""
+    """Recall on fresh sets 2-9, false positives on every task text and on sets 3-9's benign files."""
     tasks = load("benign") + load("benign", "tune")
     attacks3, benign3 = load_fresh(3)
     attacks4, benign4 = load_fresh(4)
@@ -114,6 +114,7 @@ def fresh_table(detectors: dict[str, Detector]) -> list[str]:
     attacks6, benign6 = load_fresh(6)
     attacks7, benign7 = load_fresh(7)
     attacks8, benign8 = load_fresh(8)
+    attacks9, benign9 = load_fresh(9)
     columns = {
         "recall, fresh set 2": load("attacks", "fresh2"),
         "recall, fresh set 3": attacks3,
@@ -122,6 +123,7 @@ def fresh_table(detectors: dict[str, Detector]) -> list[str]:
         "recall, fresh set 6": attacks6,
         "recall, fresh set 7": attacks7,
         "recall, fresh set 8": attacks8,
+        "recall, fresh set 9": attacks9,
         "FP, task texts and paper-like prose": tasks,
         "FP, set 3 hard negatives": benign3,
         "FP, set 4 benign twins": benign4,
@@ -129,6 +131,7 @@ def fresh_table(detectors: dict[str, Detector]) -> list[str]:
         "FP, set 6 benign (twins, injection research, grader code, test logs, guides)": benign6,
         "FP, set 7 honest submissions of the same tasks": benign7,
         "FP, set 8 benign (real host twins, real judge prompts and injection docs, blobs)": benign8,
+        "FP, set 9 benign (twins, incident coverage, honest reports on graders and timeouts)": benign9,
     }
     dev = [json.loads(line) for line in (CORPUS / "dev_semantic.jsonl").read_text("utf-8").splitlines()]
     prose = [
@@ -347,7 +350,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fresh", action="store_true", help="only the fresh-set table (seconds)")
     if parser.parse_args().fresh:
-        fresh_sets = [load_fresh(n) for n in range(3, 9)]
+        fresh_sets = [load_fresh(n) for n in range(3, 10)]
         through_engine = combined_table(
             load("attacks", "fresh2") + [row for attacks, _ in fresh_sets for row in attacks],
             load("benign") + load("benign", "tune") + [row for _, benign in fresh_sets for row in benign],
@@ -409,7 +412,18 @@ def main() -> None:
                         interval=True,
                     ),
                     "",
-                    "Fresh sets 2 to 8 and every benign text through litellm, the judge's signal off "
+                    "Fresh set 9 (re-enacted real incidents; FRESH9.md), opt-in, then shipped:",
+                    *fresh_breakdown(opt_in_flags, 9, ("lang", "incident"), benign_key="kind"),
+                    "",
+                    *fresh_breakdown(
+                        detector_flags,
+                        9,
+                        ("incident", "host", "lang", "technique", "disguise", "goal"),
+                        benign_key="kind",
+                        interval=True,
+                    ),
+                    "",
+                    "Fresh sets 2 to 9 and every benign text through litellm, the judge's signal off "
                     "(a scripted judge that never reports injection):",
                     "",
                     *through_engine,

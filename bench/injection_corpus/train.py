@@ -92,7 +92,7 @@ INDEPENDENT = (
     *sorted(p.stem for p in HERE.glob("train_*.jsonl")),
 )
 # Evaluation only, never trained on: sets 2 and 3 (seen) and set 8 (held out).
-EVALUATION = ("fresh3", "fresh8")
+EVALUATION = ("fresh3", "fresh8", "fresh9")
 # (attack units, benign units) of the independent sets; "W" on the command line is (W, W), "P:N" is
 # (P, N). 0: the shipped model.
 INDEPENDENT_WEIGHT = (0.0, 0.0)
