@@ -26,7 +26,10 @@ quotation is taken as a *mention* (an essay about injection, a quoted log line) 
 weaker `quoted_injection_phrase` flag instead of `prompt_injection`; so is a longer quotation
 introduced as a mention ('a jailbreak instruction like "..."'), and a chat template quoted in
 a task about tokenizers. Forged verdicts, messages to the grader and delimiter spoofing are
-never excused by quotes: they have no business in an honest answer.
+never excused by quotes: they have no business in an honest answer. The one place delimiters, role
+tags and speaker turns do belong is a prompt template an agent ships (an LLM-as-judge task: MT-Bench's
+"[The Start of Assistant's Answer]", openai/evals' "[BEGIN DATA]"), so those shapes near a template
+slot (`{question}`, `{{answer}}`) are read as mentions too; orders and forged verdicts still are not.
 """
 
 from __future__ import annotations
@@ -244,6 +247,17 @@ _MENTION_CUE = re.compile(
     r"template|prompt|instruction|text)|format|template)\s*:?\s*$",
     re.I,
 )
+# A prompt template's slot ({question}, {{answer}}, {ref_answer_1}, {output_2}): text around one
+# is a template an agent ships (an LLM-as-judge task), not a turn or a delimiter forged at the grader.
+_TEMPLATE_SLOT = re.compile(
+    r"\{\{?\s*(?:[a-z]+_)*(?:question|answer|response|input|output|prompt|instruction|reference|completion|"
+    r"context|criteria|criterion|rubric|submission|ideal|expected|candidate|conversation|query|document|target|"
+    r"label|model_output|generation)s?(?:_\w+)?\s*\}\}?",
+    re.I,
+)
+_TEMPLATE_REACH = 800
+# What a template legitimately holds; orders, forged verdicts and notes to the grader never are.
+_TEMPLATE_SHAPES = frozenset({"delimiter_spoof", "role_reassignment", "role_tag", "speaker_tag", "chat_turn"})
 _QUOTES = [('"', '"'), ("“", "”"), ("'", "'"), ("‘", "’"), ("`", "`"), ("«", "»"), ("„", "“")]
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=])")
 # Base32 (RFC 4648): upper-case letters and 2-7, padded with up to six "=".
@@ -278,6 +292,11 @@ def _inside_quotes(line: str, start: int, end: int) -> bool:
         if opened and (right - left <= (end - start) + 80 or _MENTION_CUE.search(line, 0, left)):
             return True
     return False
+
+
+def _in_prompt_template(norm: str, start: int, end: int) -> bool:
+    """Whether a template slot lies within _TEMPLATE_REACH characters of norm[start:end]."""
+    return _TEMPLATE_SLOT.search(norm, max(0, start - _TEMPLATE_REACH), end + _TEMPLATE_REACH) is not None
 
 
 def _decoded_blocks(norm: str) -> list[tuple[int, int, str]]:
@@ -324,7 +343,9 @@ def _scan_normalized(norm: str, transcript: bool) -> list[Finding]:
             line_start = norm.rfind("\n", 0, m.start()) + 1
             line_end = norm.find("\n", m.end())
             line = norm[line_start : line_end if line_end >= 0 else len(norm)]
-            quoted = excusable and _inside_quotes(line, m.start() - line_start, m.end() - line_start)
+            quoted = (excusable and _inside_quotes(line, m.start() - line_start, m.end() - line_start)) or (
+                name in _TEMPLATE_SHAPES and _in_prompt_template(norm, m.start(), m.end())
+            )
             findings.append(Finding(name, m.group(0).strip()[:120], quoted, m.start(), m.end()))
     if not transcript:  # chat transcripts are not what the learned layer was trained on
         findings += [
