@@ -12,7 +12,7 @@ people and methods than the generator can train too, their attack and benign uni
 `--independent-weight P:N` (INDEPENDENT: fresh sets 4 to 7, the semantic layer's dev set, research
 prose and grading text about injection, and `train_*.jsonl`, training text written for the sixth pass
 by seven authors, each from its own angle). An attack's payload is what its row declares, or else
-the lines its benign twin lacks. Fresh sets 2, 3 and 8 are never trained on (EVALUATION), and a
+the lines its benign twin lacks. Fresh sets 2, 3, 8 and 9 are never trained on (EVALUATION), and a
 training text that shares a long line with one of them is left out (several authors copy the same
 real judge prompts and code files). `--benign-quantile Q` raises the threshold to the Q-quantile of
 the held-out benign scores of leave-set-out (each independent set scored by a model trained on all
