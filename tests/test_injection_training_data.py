@@ -157,3 +157,16 @@ def test_a_training_file_holds_what_its_rows_declare(path: Path) -> None:
             assert all(p in r["text"] for p in r["payload"].split("\n") if p.strip()), r["id"]
             if r.get("twin"):
                 assert by_id[r["twin"]]["label"] == "benign", r["id"]
+
+
+@pytest.mark.parametrize("script", sorted(CORPUS.glob("build_train_*.py")), ids=lambda p: p.stem)
+def test_a_training_file_is_what_its_builder_writes(script: Path, tmp_path: Path) -> None:
+    """Each author's builder holds the texts and rewrites its file byte for byte, alone in an empty
+    folder (no network, no ../shared): a hand edit to the jsonl, or a builder that drifted, shows here."""
+    import shutil
+    import subprocess
+
+    shutil.copy(script, tmp_path)
+    subprocess.run([sys.executable, script.name], cwd=tmp_path, check=True, capture_output=True, timeout=300)
+    name = script.stem.removeprefix("build_") + ".jsonl"
+    assert (tmp_path / name).read_bytes() == (CORPUS / name).read_bytes()
