@@ -346,6 +346,46 @@ def scan_cost(benign: list[dict[str, str]]) -> list[str]:
     ]
 
 
+# Sets 6 to 9 (title, then the opt-in detector's cells and the shipped detector's, with intervals);
+# their benign rows are broken down by `kind`.
+LATER_SETS: tuple[tuple[int, str, tuple[str, ...], tuple[str, ...]], ...] = (
+    (
+        6,
+        "the informed adaptive attacker; FRESH6.md",
+        ("lang", "technique"),
+        ("host", "lang", "technique", "disguise", "goal"),
+    ),
+    (
+        7,
+        "task-grounded paired submissions; FRESH7.md",
+        ("lang", "tactic"),
+        ("host", "lang", "tactic", "goal"),
+    ),
+    (
+        8,
+        "real third-party hosts, spikee seeds retargeted; FRESH8.md",
+        ("lang", "disguise"),
+        ("host", "placement", "seed type", "lang", "disguise", "goal"),
+    ),
+    (
+        9,
+        "re-enacted real incidents; FRESH9.md",
+        ("lang", "incident"),
+        ("incident", "host", "lang", "technique", "disguise", "goal"),
+    ),
+)
+
+
+def later_set_breakdown(n: int, title: str, opt_in: tuple[str, ...], shipped: tuple[str, ...]) -> list[str]:
+    return [
+        f"Fresh set {n} ({title}), opt-in, then shipped:",
+        *fresh_breakdown(opt_in_flags, n, opt_in, benign_key="kind"),
+        "",
+        *fresh_breakdown(detector_flags, n, shipped, benign_key="kind", interval=True),
+        "",
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fresh", action="store_true", help="only the fresh-set table (seconds)")
@@ -378,51 +418,11 @@ def main() -> None:
                         interval=True,
                     ),
                     "",
-                    "Fresh set 6 (the informed adaptive attacker; FRESH6.md), opt-in detector, then shipped:",
-                    *fresh_breakdown(opt_in_flags, 6, ("lang", "technique"), benign_key="kind"),
-                    "",
-                    *fresh_breakdown(
-                        detector_flags,
-                        6,
-                        ("host", "lang", "technique", "disguise", "goal"),
-                        benign_key="kind",
-                        interval=True,
+                    *(
+                        line
+                        for n, title, opt_in, shipped in LATER_SETS
+                        for line in later_set_breakdown(n, title, opt_in, shipped)
                     ),
-                    "",
-                    "Fresh set 7 (task-grounded paired submissions; FRESH7.md), opt-in, then shipped:",
-                    *fresh_breakdown(opt_in_flags, 7, ("lang", "tactic"), benign_key="kind"),
-                    "",
-                    *fresh_breakdown(
-                        detector_flags,
-                        7,
-                        ("host", "lang", "tactic", "goal"),
-                        benign_key="kind",
-                        interval=True,
-                    ),
-                    "",
-                    "Fresh set 8 (real third-party hosts, spikee seeds retargeted; FRESH8.md), opt-in, "
-                    "then shipped:",
-                    *fresh_breakdown(opt_in_flags, 8, ("lang", "disguise"), benign_key="kind"),
-                    "",
-                    *fresh_breakdown(
-                        detector_flags,
-                        8,
-                        ("host", "placement", "seed type", "lang", "disguise", "goal"),
-                        benign_key="kind",
-                        interval=True,
-                    ),
-                    "",
-                    "Fresh set 9 (re-enacted real incidents; FRESH9.md), opt-in, then shipped:",
-                    *fresh_breakdown(opt_in_flags, 9, ("lang", "incident"), benign_key="kind"),
-                    "",
-                    *fresh_breakdown(
-                        detector_flags,
-                        9,
-                        ("incident", "host", "lang", "technique", "disguise", "goal"),
-                        benign_key="kind",
-                        interval=True,
-                    ),
-                    "",
                     "Fresh sets 2 to 9 and every benign text through litellm, the judge's signal off "
                     "(a scripted judge that never reports injection):",
                     "",
