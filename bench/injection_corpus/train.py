@@ -266,10 +266,16 @@ def _long_lines(text: str) -> set[str]:
     return {k for k in lines if sum(c.isalpha() for c in k) >= _SHARED_LINE}
 
 
+@cache
+def _evaluation_lines() -> frozenset[str]:
+    """The long lines of every evaluation text, read once for all the independent sets."""
+    return frozenset().union(*(_long_lines(t) for t in never_trained_on()))
+
+
 def decontaminated(name: str, rows: list[dict[str, str]]) -> list[dict[str, str]]:
     """`rows` less those that share a long line with an evaluation set: a copied judge prompt in
     training and its copy in set 8 would make set 8's figure a training figure."""
-    held = set().union(*(_long_lines(t) for t in never_trained_on()))
+    held = _evaluation_lines()
     kept = [r for r in rows if not _long_lines(r["text"]) & held]
     if len(kept) < len(rows):
         print(
