@@ -18,9 +18,9 @@ Recipe, fixed before any evaluation set was scored:
 - Training rows: every INDEPENDENT set of train.py (decontaminated against the evaluation sets);
   an attack's units at least 60 % on its payload (`train.payload_masks`: the declared payload or
   the lines its twin lacks) are positive, or when it has none such, its unit with the most payload
-  on it (a payload woven into a long JSON or log line); its other units are not used; every unit of a benign row
-  is negative, as are the units of the first two thirds of the `tune` task texts and of the
-  held-in task records (`generate.task_records(held_out=False)`). A unit repeated within one
+  on it (a payload woven into a long JSON or log line); its other units are not used; every unit
+  of a benign row is negative, as are the units of the first two thirds of the `tune` task texts
+  and of the held-in task records (`generate.task_records(held_out=False)`). A unit repeated within one
   source counts once.
 - Regression: scikit-learn's, class_weight balanced, C from a grid by 5-fold cross-validation
   grouped by source, scored by the pooled out-of-fold recall of attack texts at the cut that
@@ -350,28 +350,44 @@ def evaluation_table(emb: Embeddings, clf: LogisticRegression, data: Data) -> li
 
 def leave_author_out(emb: Embeddings, data: Data, c: float) -> list[str]:
     """Each train_*.jsonl set scored by a model fitted without it, at the cuts that flag 1 % and 5 %
-    of its own benign rows; pooled over the sets (hits and texts summed)."""
+    of its own benign rows; pooled over the sets (hits and texts summed), and at the cut that flags
+    1 % (5 %) of all their benign rows together (train.py --cv's pooled quantile)."""
     lines = [
         "| left out | recall at its 1 % FP | FP | recall at its 5 % FP | FP |",
         "|---|---|---|---|---|",
     ]
     pooled = np.zeros((2, 4), dtype=int)
+    attacks, benign = [], []
     for name in (n for n in train.INDEPENDENT if n.startswith("train_")):
         clf = fit(emb, [t for t in data.training if t.source != name], c)
         held = [t for t in data.training if t.source == name]
         s = text_scores(emb, clf, held)
         labels = np.array([t.label for t in held])
         a, b = s[labels == 1], s[labels == 0]
+        attacks.append(a)
+        benign.append(b)
         cells = []
         for i, share in enumerate(RATES):
-            k = cut(b, share)
-            counts = [int(np.sum(a > k)), a.size, int(np.sum(b > k)), b.size]
+            counts = _counts(a, b, cut(b, share))
             pooled[i] += counts
             cells += [rate(*counts[:2]), rate(*counts[2:])]
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
         print(lines[-1], file=sys.stderr, flush=True)
-    lines.append("| **pooled** | " + " | ".join(rate(*p[:2]) + " | " + rate(*p[2:]) for p in pooled) + " |")
+    lines.append("| **pooled, each set's cut** | " + " | ".join(_pair(p) for p in pooled) + " |")
+    a, b = np.concatenate(attacks), np.concatenate(benign)
+    cells = [_pair(_counts(a, b, cut(b, share))) for share in RATES]
+    lines.append("| **pooled, one cut for all** | " + " | ".join(cells) + " |")
     return lines
+
+
+def _counts(attack: np.ndarray, benign: np.ndarray, at: float) -> np.ndarray:
+    """(attacks flagged, attacks, benign flagged, benign) at a cut."""
+    return np.array([int(np.sum(attack > at)), attack.size, int(np.sum(benign > at)), benign.size])
+
+
+def _pair(counts: np.ndarray) -> str:
+    """ "recall | FP" cells of a (hits, attacks, false positives, benign) count."""
+    return rate(int(counts[0]), int(counts[1])) + " | " + rate(int(counts[2]), int(counts[3]))
 
 
 def cost(emb: Embeddings, data: Data, repeats: int = 3) -> list[str]:
