@@ -45,7 +45,7 @@ import re
 import statistics
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -54,6 +54,7 @@ import numpy as np
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import GroupKFold
 
+from expgrade.grading.judge import injection_model
 from expgrade.grading.judge.fold import normalize
 
 CORPUS = Path(__file__).parent / "injection_corpus"
@@ -72,6 +73,7 @@ FOLDS = 5
 RATES = (0.01, 0.05)
 BATCH = 64
 RECORDS = "held-out task records"
+Scorer = Callable[[list["Text"]], np.ndarray]
 
 
 def unit_spans(norm: str) -> list[tuple[int, int]]:
@@ -101,6 +103,7 @@ class Text:
 
     source: str
     label: int
+    text: str
     units: list[str]
     payload: list[bool]
 
@@ -120,7 +123,7 @@ def read_texts(source: str, rows: list[dict[str, str]]) -> list[Text]:
         # A payload woven into a long line (a JSON value, a log message) rarely fills 60 % of it.
         most = max(share, default=0.0)
         payload = [x >= PAYLOAD_SHARE or (x == most > 0 and most < PAYLOAD_SHARE) for x in share]
-        out.append(Text(source, 1, units, payload))
+        out.append(Text(source, 1, r["text"], units, payload))
     return out
 
 
@@ -128,7 +131,7 @@ def plain(source: str, text: str, label: int) -> Text:
     """A text with no payload marked (benign, or an attack scored but not trained on)."""
     norm = normalize(text)
     units = [norm[a:b].strip() for a, b in unit_spans(norm)]
-    return Text(source, label, units, [False] * len(units))
+    return Text(source, label, text, units, [False] * len(units))
 
 
 def key(unit: str) -> str:
@@ -222,9 +225,14 @@ def choose_c(emb: Embeddings, texts: list[Text]) -> tuple[float, list[str]]:
     sources = sorted({t.source for t in texts})
     _, _, groups = training_rows(texts)
     assignment = _fold_assignment(sources, {s: int(np.sum(groups == s)) for s in sources})
+    folds = "; ".join(
+        f"{f + 1}: " + ", ".join(s for s in sources if assignment[s] == f) for f in range(FOLDS)
+    )
     lines = [
-        "| C | out-of-fold recall at 1 % FP | at 5 % FP | folds (sources held out) |",
-        "|---|---|---|---|",
+        f"Folds (sources held out together): {folds}.",
+        "",
+        "| C | out-of-fold recall at 1 % FP | at 5 % FP |",
+        "|---|---|---|",
     ]
     best: tuple[float, float, float] | None = None
     for c in C_GRID:
@@ -238,8 +246,7 @@ def choose_c(emb: Embeddings, texts: list[Text]) -> tuple[float, list[str]]:
             benign.append(s[labels == 0])
         a, b = np.concatenate(attack), np.concatenate(benign)
         r1, r5 = recall_at(a, b, 0.01), recall_at(a, b, 0.05)
-        desc = "; ".join(", ".join(s for s in sources if assignment[s] == f) for f in range(FOLDS))
-        lines.append(f"| {c:g} | {r1:.3f} ({a.size} attacks, {b.size} benign) | {r5:.3f} | {desc} |")
+        lines.append(f"| {c:g} | {r1:.3f} ({a.size} attacks, {b.size} benign) | {r5:.3f} |")
         print(lines[-1], file=sys.stderr, flush=True)
         if best is None or (r1, r5) > best[1:]:
             best = (c, r1, r5)
@@ -316,36 +323,46 @@ def unit_counts(data: Data) -> list[str]:
     return lines
 
 
-def evaluation_table(emb: Embeddings, clf: LogisticRegression, data: Data) -> list[str]:
-    """Recall and FP per set at the calibrated 1 % and 5 % cuts, and the oracle recall at the cut
-    that flags 1 % (5 %) of the set's own benign texts."""
-    calibration = text_scores(emb, clf, data.calibration)
-    cuts = [cut(calibration, share) for share in RATES]
+def evaluation_table(scorers: dict[str, Scorer], data: Data) -> list[str]:
+    """Per set and scorer: recall and FP at the cuts that flag 1 % and 5 % of the calibration
+    texts, and the oracle recall at the cut that flags at most 1 % (5 %) of the set's own benign
+    texts (what the scorer's ranking allows on that set)."""
     lines = [
-        f"Cuts: {cuts[0]:.3f} (flags 1 % of {calibration.size} calibration texts), {cuts[1]:.3f} (5 %).",
-        "",
-        "| set | recall, 1 % cut | FP, 1 % cut | recall, 5 % cut | FP, 5 % cut "
+        "| set | scorer | recall, 1 % cut | FP, 1 % cut | recall, 5 % cut | FP, 5 % cut "
         "| oracle recall at the set's own 1 % FP | at its own 5 % FP |",
-        "|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|",
     ]
-    for name, texts in data.evaluation.items():
-        s = text_scores(emb, clf, texts)
+    cuts = {}
+    for name, scorer in scorers.items():
+        calibration = scorer(data.calibration)
+        cuts[name] = [cut(calibration, share) for share in RATES]
+        print(
+            f"{name}: cuts {cuts[name][0]:.3f} (1 % of {calibration.size} calibration texts), "
+            f"{cuts[name][1]:.3f} (5 %)",
+            flush=True,
+        )
+    for set_name, texts in data.evaluation.items():
         labels = np.array([t.label for t in texts])
-        a, b = s[labels == 1], s[labels == 0]
-        cells = []
-        for c in cuts:
-            cells += [
-                rate(int(np.sum(a > c)), a.size) if a.size else "–",
-                rate(int(np.sum(b > c)), b.size) if b.size else "–",
-            ]
-        for share in RATES:
-            if a.size and b.size:
-                k = int(np.sum(a > cut(b, share)))
-                cells.append(f"{rate(k, a.size)} at FP {np.mean(b > cut(b, share)):.3f}")
-            else:
-                cells.append("–")
-        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+        for name, scorer in scorers.items():
+            s = scorer(texts)
+            a, b = s[labels == 1], s[labels == 0]
+            cells = []
+            for c in cuts[name]:
+                cells += [rate(*_counts(a, b, c)[:2]) if a.size else "–"]
+                cells += [rate(*_counts(a, b, c)[2:]) if b.size else "–"]
+            for share in RATES:
+                if a.size and b.size:
+                    k = cut(b, share)
+                    cells.append(f"{rate(*_counts(a, b, k)[:2])} at FP {np.mean(b > k):.3f}")
+                else:
+                    cells.append("–")
+            lines.append(f"| {set_name} | {name} | " + " | ".join(cells) + " |")
     return lines
+
+
+def ngram_scores(texts: list[Text]) -> np.ndarray:
+    """The shipped learned layer's score (hashed character n-grams, injection_model.npz)."""
+    return np.array([injection_model.score(t.text) for t in texts])
 
 
 def leave_author_out(emb: Embeddings, data: Data, c: float) -> list[str]:
@@ -443,7 +460,12 @@ def main() -> None:
     if args.no_evaluation:
         return
     clf = fit(emb, data.training, c)
-    print("\n**Evaluation**\n\n" + "\n".join(evaluation_table(emb, clf, data)), flush=True)
+    scorers: dict[str, Scorer] = {
+        "e5 teacher": lambda texts: text_scores(emb, clf, texts),
+        "n-gram layer (shipped weights)": ngram_scores,
+    }
+    print("\n**Evaluation**\n", flush=True)
+    print("\n".join(evaluation_table(scorers, data)), flush=True)
     print("\n**Cost**\n\n" + "\n".join(cost(emb, data)), flush=True)
 
 
