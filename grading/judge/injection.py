@@ -37,6 +37,7 @@ from __future__ import annotations
 import base64
 import binascii
 import bisect
+import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -297,6 +298,14 @@ _LATEX_BACKGROUND = re.compile(
 )
 _BACKGROUND_REACH = 300
 _QUOTES = [('"', '"'), ("“", "”"), ("'", "'"), ("‘", "’"), ("`", "`"), ("«", "»"), ("„", "“")]
+# JSON (a harness's log, a results file): a string literal on one line, the line shapes JSON has (an
+# object or array opening it, a key, an array element), what stands before a value, and an escape.
+_JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_JSON_LINE = re.compile(r'^[ \t]*(?:[\[{]|"(?:[^"\\\n]|\\.)*"[ \t]*(?::|,?[ \t]*$))', re.M)
+_JSON_VALUE_REACH = 40
+_JSON_VALUE_BEFORE = re.compile(r'(?:"\s*:|[\[,])\s*$')
+_JSON_ESCAPE = re.compile(r'\\[\\"/bfnrtu]')
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=])")
 # Base32 (RFC 4648): upper-case letters and 2-7, padded with up to six "=".
 _BASE32 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Z2-7]{24,}={0,6}(?![A-Za-z0-9+/=])")
@@ -446,6 +455,45 @@ def _smuggled(text: str) -> list[Finding]:
     return findings
 
 
+def _json_view(norm: str) -> tuple[str, list[tuple[int, int]]]:
+    """`norm` with each JSON string value read as the text it holds, at the same positions.
+
+    A JSON value is data an agent or a harness wrote, not a prose quotation, so its quotes must not
+    excuse an order; a writer's `\\n` stands where a line starts, and `json.dumps` writes every
+    non-ASCII character as `\\uXXXX` by default (SWE-agent's and OpenHands' trajectories), which
+    hides every non-English word. On a line shaped like JSON, every literal that holds an escape, or
+    is a value (after `"key":`, `[` or `,`) of three words or more, becomes its decoded, folded
+    content without quotes (a one-word value such as `"pass"` keeps them: a forged verdict is
+    recognised by its JSON shape), padded with spaces to the literal's length so that every
+    finding's position still points into `norm` (the paraphrase check cuts by it). Also returns the
+    (start, end) of every literal it replaced."""
+    if '"' not in norm:
+        return norm, []
+    json_lines = {m.start() for m in _JSON_LINE.finditer(norm)}
+    newlines = [i for i, c in enumerate(norm) if c == "\n"]
+    parts, cursor, replaced = [], 0, []
+    for m in _JSON_STRING.finditer(norm):
+        k = bisect.bisect_left(newlines, m.start())
+        line_start = newlines[k - 1] + 1 if k else 0
+        if line_start not in json_lines:
+            continue
+        literal = m.group(0)
+        before = max(line_start, m.start() - _JSON_VALUE_REACH)
+        value = _JSON_VALUE_BEFORE.search(norm, before, m.start()) is not None and _is_prose(literal)
+        if not (value or _JSON_ESCAPE.search(literal)):
+            continue
+        try:
+            text = normalize(json.loads(literal))
+        except ValueError:
+            continue
+        if len(text) > len(literal) - 2 or _SURROGATE.search(text):
+            continue
+        parts += [norm[cursor : m.start()], " ", text, " " * (len(literal) - 1 - len(text))]
+        cursor = m.end()
+        replaced.append((m.start(), m.end()))
+    return "".join([*parts, norm[cursor:]]), replaced
+
+
 def _decoded_blocks(norm: str) -> list[tuple[int, int, str]]:
     """Base64 and base32 blocks of `norm` that decode to mostly printable text: (start, end, decoded)."""
     found = []
@@ -471,7 +519,7 @@ def scan(text: str, *, transcript: bool = False) -> list[Finding]:
 def _scan(text: str, transcript: bool) -> tuple[Finding, ...]:
     """Cached: every criterion and judge of a submission renders the same text, and the
     regexes cost seconds per MB (bench/injection.md)."""
-    norm = normalize(text)
+    norm, _ = _json_view(normalize(text))
     findings = _scan_normalized(norm, transcript) + _smuggled(text)
     for start, end, decoded in _decoded_blocks(norm):
         findings += [
@@ -539,15 +587,24 @@ def neutralise(text: str, quotes: list[str] | None = None, *, transcript: bool =
     """
     norm, origin = _normalize_mapped(text)
     origin.append(len(text))
-    found = [(f.start, f.end) for f in _scan_normalized(norm, transcript) + _smuggled(text) if not f.quoted]
+    view, literals = _json_view(norm)
+    found = [(f.start, f.end) for f in _scan_normalized(view, transcript) + _smuggled(text) if not f.quoted]
     found += [
-        (start, end) for start, end, decoded in _decoded_blocks(norm) if scan(decoded, transcript=transcript)
+        (start, end) for start, end, decoded in _decoded_blocks(view) if scan(decoded, transcript=transcript)
     ]
     spans: list[tuple[int, int]] = []
     for start, end in found:
-        before = [m.end() for m in _SENTENCE_END.finditer(norm, 0, start)]
-        after = _SENTENCE_END.search(norm, end)
-        spans.append((before[-1] if before else 0, after.end() if after else len(norm)))
+        before = [m.end() for m in _SENTENCE_END.finditer(view, 0, start)]
+        after = _SENTENCE_END.search(view, end)
+        a, b = before[-1] if before else 0, after.end() if after else len(view)
+        # A finding inside a decoded JSON value cuts the value's whole text and nothing else: the
+        # view's positions inside it do not line up with the original's escapes.
+        for lo, hi in literals:
+            if lo < start < hi:
+                a, b = lo + 1, hi - 1
+            elif lo < b < hi:
+                b = hi - 1
+        spans.append((a, b))
     for quote in quotes or []:
         q = normalize(quote).strip()
         pos = norm.find(q) if len(q) >= 8 else -1
