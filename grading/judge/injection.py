@@ -456,42 +456,49 @@ def _smuggled(text: str) -> list[Finding]:
 
 
 def _json_view(norm: str) -> tuple[str, list[tuple[int, int]]]:
-    """`norm` with each JSON string value read as the text it holds, at the same positions.
+    """`norm` with the escapes of its JSON string literals decoded, at the same positions, and the
+    (start, end) of its JSON values.
 
-    A JSON value is data an agent or a harness wrote, not a prose quotation, so its quotes must not
-    excuse an order; a writer's `\\n` stands where a line starts, and `json.dumps` writes every
-    non-ASCII character as `\\uXXXX` by default (SWE-agent's and OpenHands' trajectories), which
-    hides every non-English word. On a line shaped like JSON, every literal that holds an escape, or
-    is a value (after `"key":`, `[` or `,`) of three words or more, becomes its decoded, folded
-    content without quotes (a one-word value such as `"pass"` keeps them: a forged verdict is
-    recognised by its JSON shape), padded with spaces to the literal's length so that every
-    finding's position still points into `norm` (the paraphrase check cuts by it). Also returns the
-    (start, end) of every literal it replaced."""
+    A writer's `\\n` stands where a line starts, and `json.dumps` writes every non-ASCII character
+    as `\\uXXXX` by default (SWE-agent's and OpenHands' trajectories), which hides every non-English
+    word from both layers. On a line shaped like JSON, a literal that holds an escape becomes its
+    decoded, folded content between its quotes, padded with spaces to the literal's length so every
+    finding's position still points into `norm` (the paraphrase check cuts by it). The quotes stay:
+    the learned layer was trained on JSON with them. The values returned (literals that held an
+    escape, and prose values after `"key":`, `[` or `,`) are data an agent or a harness wrote, not
+    prose quotations: an order inside one is not excused as a mention."""
     if '"' not in norm:
         return norm, []
     json_lines = {m.start() for m in _JSON_LINE.finditer(norm)}
     newlines = [i for i, c in enumerate(norm) if c == "\n"]
-    parts, cursor, replaced = [], 0, []
+    parts, cursor, values = [], 0, []
     for m in _JSON_STRING.finditer(norm):
         k = bisect.bisect_left(newlines, m.start())
         line_start = newlines[k - 1] + 1 if k else 0
         if line_start not in json_lines:
             continue
         literal = m.group(0)
-        before = max(line_start, m.start() - _JSON_VALUE_REACH)
-        value = _JSON_VALUE_BEFORE.search(norm, before, m.start()) is not None and _is_prose(literal)
-        if not (value or _JSON_ESCAPE.search(literal)):
+        if not _JSON_ESCAPE.search(literal):
+            before = max(line_start, m.start() - _JSON_VALUE_REACH)
+            if _JSON_VALUE_BEFORE.search(norm, before, m.start()) and _is_prose(literal):
+                values.append((m.start(), m.end()))
             continue
         try:
             text = normalize(json.loads(literal))
         except ValueError:
             continue
-        if len(text) > len(literal) - 2 or _SURROGATE.search(text):
+        if len(text) + 2 > len(literal) or _SURROGATE.search(text):
             continue
-        parts += [norm[cursor : m.start()], " ", text, " " * (len(literal) - 1 - len(text))]
+        parts += [norm[cursor : m.start()], f'"{text}"', " " * (len(literal) - 2 - len(text))]
         cursor = m.end()
-        replaced.append((m.start(), m.end()))
-    return "".join([*parts, norm[cursor:]]), replaced
+        values.append((m.start(), m.end()))
+    return "".join([*parts, norm[cursor:]]), values
+
+
+def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
+    """Whether `position` lies inside one of `spans` (sorted, disjoint)."""
+    i = bisect.bisect_right(spans, (position, float("inf"))) - 1
+    return i >= 0 and spans[i][0] <= position < spans[i][1]
 
 
 def _decoded_blocks(norm: str) -> list[tuple[int, int, str]]:
@@ -519,8 +526,8 @@ def scan(text: str, *, transcript: bool = False) -> list[Finding]:
 def _scan(text: str, transcript: bool) -> tuple[Finding, ...]:
     """Cached: every criterion and judge of a submission renders the same text, and the
     regexes cost seconds per MB (bench/injection.md)."""
-    norm, _ = _json_view(normalize(text))
-    findings = _scan_normalized(norm, transcript) + _smuggled(text)
+    norm, values = _json_view(normalize(text))
+    findings = _scan_normalized(norm, transcript, values) + _smuggled(text)
     for start, end, decoded in _decoded_blocks(norm):
         findings += [
             Finding(f"base64:{f.pattern}", f.snippet, False, start, end)
@@ -529,7 +536,8 @@ def _scan(text: str, transcript: bool) -> tuple[Finding, ...]:
     return tuple(findings)
 
 
-def _scan_normalized(norm: str, transcript: bool) -> list[Finding]:
+def _scan_normalized(norm: str, transcript: bool, data: list[tuple[int, int]] | None = None) -> list[Finding]:
+    """`data`: spans of JSON values, where quotes are the format's, not a quotation's."""
     findings: list[Finding] = []
     for name, pattern, excusable in _PATTERNS:
         if transcript and name in ("speaker_tag", "chat_turn"):
@@ -538,9 +546,11 @@ def _scan_normalized(norm: str, transcript: bool) -> list[Finding]:
             line_start = norm.rfind("\n", 0, m.start()) + 1
             line_end = norm.find("\n", m.end())
             line = norm[line_start : line_end if line_end >= 0 else len(norm)]
-            quoted = (excusable and _inside_quotes(line, m.start() - line_start, m.end() - line_start)) or (
-                name in _TEMPLATE_SHAPES and _in_prompt_template(norm, m.start(), m.end())
-            )
+            quoted = (
+                excusable
+                and not _inside(m.start(), data or [])
+                and _inside_quotes(line, m.start() - line_start, m.end() - line_start)
+            ) or (name in _TEMPLATE_SHAPES and _in_prompt_template(norm, m.start(), m.end()))
             findings.append(Finding(name, m.group(0).strip()[:120], quoted, m.start(), m.end()))
     findings += _concealed(norm)
     if not transcript:  # chat transcripts are not what the learned layer was trained on
@@ -587,8 +597,10 @@ def neutralise(text: str, quotes: list[str] | None = None, *, transcript: bool =
     """
     norm, origin = _normalize_mapped(text)
     origin.append(len(text))
-    view, literals = _json_view(norm)
-    found = [(f.start, f.end) for f in _scan_normalized(view, transcript) + _smuggled(text) if not f.quoted]
+    view, values = _json_view(norm)
+    found = [
+        (f.start, f.end) for f in _scan_normalized(view, transcript, values) + _smuggled(text) if not f.quoted
+    ]
     found += [
         (start, end) for start, end, decoded in _decoded_blocks(view) if scan(decoded, transcript=transcript)
     ]
@@ -597,9 +609,9 @@ def neutralise(text: str, quotes: list[str] | None = None, *, transcript: bool =
         before = [m.end() for m in _SENTENCE_END.finditer(view, 0, start)]
         after = _SENTENCE_END.search(view, end)
         a, b = before[-1] if before else 0, after.end() if after else len(view)
-        # A finding inside a decoded JSON value cuts the value's whole text and nothing else: the
-        # view's positions inside it do not line up with the original's escapes.
-        for lo, hi in literals:
+        # A finding inside a JSON value cuts the value's whole text and nothing else: inside a
+        # decoded one, the view's positions do not line up with the original's escapes.
+        for lo, hi in values:
             if lo < start < hi:
                 a, b = lo + 1, hi - 1
             elif lo < b < hi:
