@@ -465,8 +465,8 @@ def _json_view(norm: str) -> tuple[str, list[tuple[int, int]]]:
     decoded, folded content between its quotes, padded with spaces to the literal's length so every
     finding's position still points into `norm` (the paraphrase check cuts by it). The quotes stay:
     the learned layer was trained on JSON with them. The values returned (literals that held an
-    escape, and prose values after `"key":`, `[` or `,`) are data an agent or a harness wrote, not
-    prose quotations: an order inside one is not excused as a mention."""
+    escape, and prose values after `"key":`, `[` or `,`) are data an agent or a harness wrote: their
+    own quotes do not make an order inside them a mention (quotation marks inside them still do)."""
     if '"' not in norm:
         return norm, []
     json_lines = {m.start() for m in _JSON_LINE.finditer(norm)}
@@ -493,12 +493,6 @@ def _json_view(norm: str) -> tuple[str, list[tuple[int, int]]]:
         cursor = m.end()
         values.append((m.start(), m.end()))
     return "".join([*parts, norm[cursor:]]), values
-
-
-def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
-    """Whether `position` lies inside one of `spans` (sorted, disjoint)."""
-    i = bisect.bisect_right(spans, (position, float("inf"))) - 1
-    return i >= 0 and spans[i][0] <= position < spans[i][1]
 
 
 def _decoded_blocks(norm: str) -> list[tuple[int, int, str]]:
@@ -537,20 +531,25 @@ def _scan(text: str, transcript: bool) -> tuple[Finding, ...]:
 
 
 def _scan_normalized(norm: str, transcript: bool, data: list[tuple[int, int]] | None = None) -> list[Finding]:
-    """`data`: spans of JSON values, where quotes are the format's, not a quotation's."""
+    """`data`: spans of JSON values. Their delimiting quotes are the format's, not a quotation's, so the
+    quotation excuse reads a copy with those two characters blanked; quotes inside a value still count."""
     findings: list[Finding] = []
+    excuse_view = norm
+    if data:
+        chars = list(norm)
+        for lo, hi in data:
+            chars[lo] = chars[hi - 1] = " "
+        excuse_view = "".join(chars)
     for name, pattern, excusable in _PATTERNS:
         if transcript and name in ("speaker_tag", "chat_turn"):
             continue
         for m in pattern.finditer(norm):
             line_start = norm.rfind("\n", 0, m.start()) + 1
             line_end = norm.find("\n", m.end())
-            line = norm[line_start : line_end if line_end >= 0 else len(norm)]
-            quoted = (
-                excusable
-                and not _inside(m.start(), data or [])
-                and _inside_quotes(line, m.start() - line_start, m.end() - line_start)
-            ) or (name in _TEMPLATE_SHAPES and _in_prompt_template(norm, m.start(), m.end()))
+            line = excuse_view[line_start : line_end if line_end >= 0 else len(norm)]
+            quoted = (excusable and _inside_quotes(line, m.start() - line_start, m.end() - line_start)) or (
+                name in _TEMPLATE_SHAPES and _in_prompt_template(norm, m.start(), m.end())
+            )
             findings.append(Finding(name, m.group(0).strip()[:120], quoted, m.start(), m.end()))
     findings += _concealed(norm)
     if not transcript:  # chat transcripts are not what the learned layer was trained on
