@@ -36,6 +36,8 @@ from __future__ import annotations
 
 import base64
 import binascii
+import bisect
+import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache, partial
@@ -258,7 +260,52 @@ _TEMPLATE_SLOT = re.compile(
 _TEMPLATE_REACH = 800
 # What a template legitimately holds; orders, forged verdicts and notes to the grader never are.
 _TEMPLATE_SHAPES = frozenset({"delimiter_spoof", "role_reassignment", "role_tag", "speaker_tag", "chat_turn"})
+# Concealed text (tenth pass, bench/injection.md): markup that renders prose invisible to a human reader
+# while the grading model reads the source. What it says does not matter, so no wording is read.
+_WHITE = r"(?:white|#?f{3}(?:f{3})?\b|1\s*,\s*1\s*,\s*1\b|255\s*,\s*255\s*,\s*255\b)"
+_LATEX_CONCEAL = re.compile(
+    rf"\\(?:(?P<switch>color\s*(?:\[\s*(?:rgb|RGB|HTML|cmyk)\s*\])?\s*\{{\s*{_WHITE}\s*\}}|"
+    r"color\s*\[\s*gray\s*\]\s*\{\s*1(?:\.0*)?\s*\}|transparent\s*\{\s*0(?:\.0*)?\s*\}|"
+    r"fontsize\s*\{\s*0*\.\d+\s*(?:pt)?\s*\}\s*\{[^}]*\}\s*\\selectfont)|"
+    rf"(?P<group>textcolor\s*(?:\[\s*(?:rgb|RGB|HTML)\s*\])?\s*\{{\s*{_WHITE}\s*\}}|[hv]?phantom(?=\s*\{{)|"
+    r"scalebox\s*\{\s*0*\.0\d*\s*\}))",
+    re.I,
+)
+_HTML_OPEN = re.compile(
+    r"<(?P<tag>[a-z][a-z0-9]*)\b(?P<attrs>(?:\s+[\w:-]+(?:\s*=\s*(?:\\?\"[^\"]*?\\?\"|'[^']*'|[^\s>]+))?)*)\s*/?>",
+    re.I,
+)
+_STYLE = re.compile(r"\bstyle\s*=\s*\\?[\"']([^\"']*)", re.I)
+_HIDING_STYLE = re.compile(
+    rf"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0*(?:\.0+)?\s*(?:;|$)|"
+    rf"font-size\s*:\s*0*(?:\.\d+)?\s*(?:px|pt|em|rem)?\s*(?:;|$)|(?:color\s*:\s*(?:{_WHITE}|transparent|"
+    r"rgba\([^)]*,\s*0(?:\.0+)?\s*\)))|(?:left|top|text-indent)\s*:\s*-\d{3,})",
+    re.I,
+)
+_BACKGROUND = re.compile(r"\bbackground(?:-color)?\s*:", re.I)
+_HIDDEN_ATTR = re.compile(r"\s(?:hidden|aria-hidden\s*=\s*\\?[\"']?true)(?=[\s/>=]|$)", re.I)
+_PROSE_WORD = re.compile(r"[^\W\d_]{2,}")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_MARKUP = re.compile(r"\\[a-zA-Z]+|<[^>]*>|[{}]")
+_CONCEAL_REACH = 1500
+_SCRIPT = re.compile(r"<script\b", re.I)
+# Unicode tag characters spell ASCII that renders as nothing ("ASCII smuggling"); flag emoji use a few.
+_TAG_RUN = re.compile("[\U000e0020-\U000e007e]{12,}")
+_LATEX_BACKGROUND = re.compile(
+    r"\\(?:f?colorbox|cellcolor|rowcolor|columncolor|pagecolor|setbeamercolor|node|includegraphics)\b|tikzpicture|colback|"
+    r"\bbg\s*=|\bfill\s*=",
+    re.I,
+)
+_BACKGROUND_REACH = 300
 _QUOTES = [('"', '"'), ("“", "”"), ("'", "'"), ("‘", "’"), ("`", "`"), ("«", "»"), ("„", "“")]
+# JSON (a harness's log, a results file): a string literal on one line, the line shapes JSON has (an
+# object or array opening it, a key, an array element), what stands before a value, and an escape.
+_JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_JSON_LINE = re.compile(r'^[ \t]*(?:[\[{]|"(?:[^"\\\n]|\\.)*"[ \t]*(?::|,?[ \t]*$))', re.M)
+_JSON_VALUE_REACH = 40
+_JSON_VALUE_BEFORE = re.compile(r'(?:"\s*:|[\[,])\s*$')
+_JSON_ESCAPE = re.compile(r'\\[\\"/bfnrtu]')
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=])")
 # Base32 (RFC 4648): upper-case letters and 2-7, padded with up to six "=".
 _BASE32 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Z2-7]{24,}={0,6}(?![A-Za-z0-9+/=])")
@@ -299,6 +346,155 @@ def _in_prompt_template(norm: str, start: int, end: int) -> bool:
     return _TEMPLATE_SLOT.search(norm, max(0, start - _TEMPLATE_REACH), end + _TEMPLATE_REACH) is not None
 
 
+def _concealed_end(norm: str, start: int, switch: bool) -> int:
+    r"""Where concealed content that begins at `start` ends: for a switch (`\color{white}`, which lasts
+    to the end of its group) where the enclosing group closes; for a command with an argument
+    (`\textcolor{white}{...}`, `\phantom{...}`) where that argument closes. A blank line ends either;
+    _CONCEAL_REACH bounds both."""
+    depth, limit = 0, min(len(norm), start + _CONCEAL_REACH)
+    for i in range(start, limit):
+        if norm.startswith("\n\n", i) and depth <= 0:
+            return i
+        if norm[i] == "{":
+            depth += 1
+        elif norm[i] == "}":
+            depth -= 1
+            if depth < 0 or (depth == 0 and not switch):
+                return i
+    return limit
+
+
+def _is_prose(content: str) -> bool:
+    """Three words of letters, or six CJK characters, once markup is stripped: what a reader would read."""
+    plain = _MARKUP.sub(" ", content)
+    return len(_PROSE_WORD.findall(plain)) >= 3 or len(_CJK.findall(plain)) >= 6
+
+
+def _in_code(norm: str, start: int) -> bool:
+    """Inside a fenced code block or an inline code span: the markup is shown, so nothing is concealed."""
+    line_start = norm.rfind("\n", 0, start) + 1
+    fences = norm.count("\n```", 0, start) + norm.startswith("```")
+    return fences % 2 == 1 or norm.count("`", line_start, start) % 2 == 1
+
+
+def _latex_regions(norm: str) -> list[tuple[int, int, int]]:
+    r"""(opener, content start, content end) of white, transparent, vanishing and phantom LaTeX text,
+    less white text on a box, cell, page or node a background was set for just before it. An opener
+    inside an earlier region is part of it (`\phantom{\phantom{…` thousands deep stays linear)."""
+    regions: list[tuple[int, int, int]] = []
+    backgrounds = [b.start() for b in _LATEX_BACKGROUND.finditer(norm)]
+    for m in _LATEX_CONCEAL.finditer(norm):
+        if regions and m.start() < regions[-1][2]:
+            continue
+        i = bisect.bisect_left(backgrounds, m.start() - _BACKGROUND_REACH)
+        if not (i < len(backgrounds) and backgrounds[i] < m.start()):
+            regions.append(
+                (m.start(), m.end(), _concealed_end(norm, m.end(), switch=m.group("switch") is not None))
+            )
+    return regions
+
+
+def _html_regions(norm: str) -> list[tuple[int, int, int]]:
+    """(opener, content start, content end) of HTML elements styled invisible or marked `hidden`. A
+    page with scripts reveals its hidden menus, pop-ups and collapsed rows on a click (5 of 5,665
+    real files did, bench/injection.md's tenth pass): not concealment. White text on a background is
+    visible."""
+    if _SCRIPT.search(norm):
+        return []
+    regions: list[tuple[int, int, int]] = []
+    for m in _HTML_OPEN.finditer(norm):
+        if regions and m.start() < regions[-1][2]:
+            continue
+        attrs = m.group("attrs")
+        style = _STYLE.search(attrs)
+        hides = _HIDDEN_ATTR.search(attrs) is not None or (
+            style is not None
+            and _HIDING_STYLE.search(style.group(1)) is not None
+            and not _BACKGROUND.search(style.group(1))
+        )
+        if hides:
+            close = re.compile(rf"</{re.escape(m.group('tag'))}\s*>", re.I).search(
+                norm, m.end(), m.end() + _CONCEAL_REACH
+            )
+            regions.append(
+                (m.start(), m.end(), close.start() if close else min(len(norm), m.end() + _CONCEAL_REACH))
+            )
+    return regions
+
+
+def _concealed(norm: str) -> list[Finding]:
+    """Prose hidden from the human reader while the grading model reads the source. Comments are
+    not concealment (the source's reader sees them); markup shown in a code span or fence, or quoted,
+    conceals nothing and is a mention."""
+    findings = []
+    for opener, start, end in _latex_regions(norm) + _html_regions(norm):
+        content = norm[start:end]
+        if not _is_prose(content):
+            continue
+        line_start = norm.rfind("\n", 0, opener) + 1
+        line_end = norm.find("\n", opener)
+        line = norm[line_start : line_end if line_end >= 0 else len(norm)]
+        quoted = _in_code(norm, opener) or _inside_quotes(
+            line, opener - line_start, min(end, len(line) + line_start) - line_start
+        )
+        findings.append(
+            Finding("concealed_text", " ".join(_MARKUP.sub(" ", content).split())[:120], quoted, opener, end)
+        )
+    return findings
+
+
+def _smuggled(text: str) -> list[Finding]:
+    """Prose spelt in Unicode tag characters, which no reader sees (found before folding, which turns
+    them into the letters they mirror). Positions are in `normalize(text)`, like every finding's."""
+    findings = []
+    for m in _TAG_RUN.finditer(text):
+        decoded = "".join(chr(ord(c) - 0xE0000) for c in m.group())
+        if _is_prose(decoded):
+            start = len(normalize(text[: m.start()]))
+            findings.append(Finding("concealed_text", decoded[:120], False, start, start + len(decoded)))
+    return findings
+
+
+def _json_view(norm: str) -> tuple[str, list[tuple[int, int]]]:
+    """`norm` with the escapes of its JSON string literals decoded, at the same positions, and the
+    (start, end) of its JSON values.
+
+    A writer's `\\n` stands where a line starts, and `json.dumps` writes every non-ASCII character
+    as `\\uXXXX` by default (SWE-agent's and OpenHands' trajectories), which hides every non-English
+    word from both layers. On a line shaped like JSON, a literal that holds an escape becomes its
+    decoded, folded content between its quotes, padded with spaces to the literal's length so every
+    finding's position still points into `norm` (the paraphrase check cuts by it). The quotes stay:
+    the learned layer was trained on JSON with them. The values returned (literals that held an
+    escape, and prose values after `"key":`, `[` or `,`) are data an agent or a harness wrote: their
+    own quotes do not make an order inside them a mention (quotation marks inside them still do)."""
+    if '"' not in norm:
+        return norm, []
+    json_lines = {m.start() for m in _JSON_LINE.finditer(norm)}
+    newlines = [i for i, c in enumerate(norm) if c == "\n"]
+    parts, cursor, values = [], 0, []
+    for m in _JSON_STRING.finditer(norm):
+        k = bisect.bisect_left(newlines, m.start())
+        line_start = newlines[k - 1] + 1 if k else 0
+        if line_start not in json_lines:
+            continue
+        literal = m.group(0)
+        if not _JSON_ESCAPE.search(literal):
+            before = max(line_start, m.start() - _JSON_VALUE_REACH)
+            if _JSON_VALUE_BEFORE.search(norm, before, m.start()) and _is_prose(literal):
+                values.append((m.start(), m.end()))
+            continue
+        try:
+            text = normalize(json.loads(literal))
+        except ValueError:
+            continue
+        if len(text) + 2 > len(literal) or _SURROGATE.search(text):
+            continue
+        parts += [norm[cursor : m.start()], f'"{text}"', " " * (len(literal) - 2 - len(text))]
+        cursor = m.end()
+        values.append((m.start(), m.end()))
+    return "".join([*parts, norm[cursor:]]), values
+
+
 def _decoded_blocks(norm: str) -> list[tuple[int, int, str]]:
     """Base64 and base32 blocks of `norm` that decode to mostly printable text: (start, end, decoded)."""
     found = []
@@ -324,8 +520,8 @@ def scan(text: str, *, transcript: bool = False) -> list[Finding]:
 def _scan(text: str, transcript: bool) -> tuple[Finding, ...]:
     """Cached: every criterion and judge of a submission renders the same text, and the
     regexes cost seconds per MB (bench/injection.md)."""
-    norm = normalize(text)
-    findings = _scan_normalized(norm, transcript)
+    norm, values = _json_view(normalize(text))
+    findings = _scan_normalized(norm, transcript, values) + _smuggled(text)
     for start, end, decoded in _decoded_blocks(norm):
         findings += [
             Finding(f"base64:{f.pattern}", f.snippet, False, start, end)
@@ -334,19 +530,28 @@ def _scan(text: str, transcript: bool) -> tuple[Finding, ...]:
     return tuple(findings)
 
 
-def _scan_normalized(norm: str, transcript: bool) -> list[Finding]:
+def _scan_normalized(norm: str, transcript: bool, data: list[tuple[int, int]] | None = None) -> list[Finding]:
+    """`data`: spans of JSON values. Their delimiting quotes are the format's, not a quotation's, so the
+    quotation excuse reads a copy with those two characters blanked; quotes inside a value still count."""
     findings: list[Finding] = []
+    excuse_view = norm
+    if data:
+        chars = list(norm)
+        for lo, hi in data:
+            chars[lo] = chars[hi - 1] = " "
+        excuse_view = "".join(chars)
     for name, pattern, excusable in _PATTERNS:
         if transcript and name in ("speaker_tag", "chat_turn"):
             continue
         for m in pattern.finditer(norm):
             line_start = norm.rfind("\n", 0, m.start()) + 1
             line_end = norm.find("\n", m.end())
-            line = norm[line_start : line_end if line_end >= 0 else len(norm)]
+            line = excuse_view[line_start : line_end if line_end >= 0 else len(norm)]
             quoted = (excusable and _inside_quotes(line, m.start() - line_start, m.end() - line_start)) or (
                 name in _TEMPLATE_SHAPES and _in_prompt_template(norm, m.start(), m.end())
             )
             findings.append(Finding(name, m.group(0).strip()[:120], quoted, m.start(), m.end()))
+    findings += _concealed(norm)
     if not transcript:  # chat transcripts are not what the learned layer was trained on
         findings += [
             Finding("learned", unit.strip()[:120], False, start, end)
@@ -391,15 +596,26 @@ def neutralise(text: str, quotes: list[str] | None = None, *, transcript: bool =
     """
     norm, origin = _normalize_mapped(text)
     origin.append(len(text))
-    found = [(f.start, f.end) for f in _scan_normalized(norm, transcript) if not f.quoted]
+    view, values = _json_view(norm)
+    found = [
+        (f.start, f.end) for f in _scan_normalized(view, transcript, values) + _smuggled(text) if not f.quoted
+    ]
     found += [
-        (start, end) for start, end, decoded in _decoded_blocks(norm) if scan(decoded, transcript=transcript)
+        (start, end) for start, end, decoded in _decoded_blocks(view) if scan(decoded, transcript=transcript)
     ]
     spans: list[tuple[int, int]] = []
     for start, end in found:
-        before = [m.end() for m in _SENTENCE_END.finditer(norm, 0, start)]
-        after = _SENTENCE_END.search(norm, end)
-        spans.append((before[-1] if before else 0, after.end() if after else len(norm)))
+        before = [m.end() for m in _SENTENCE_END.finditer(view, 0, start)]
+        after = _SENTENCE_END.search(view, end)
+        a, b = before[-1] if before else 0, after.end() if after else len(view)
+        # A finding inside a JSON value cuts the value's whole text and nothing else: inside a
+        # decoded one, the view's positions do not line up with the original's escapes.
+        for lo, hi in values:
+            if lo < start < hi:
+                a, b = lo + 1, hi - 1
+            elif lo < b < hi:
+                b = hi - 1
+        spans.append((a, b))
     for quote in quotes or []:
         q = normalize(quote).strip()
         pos = norm.find(q) if len(q) >= 8 else -1
