@@ -29,7 +29,7 @@ Recipe, fixed before any evaluation set was scored:
   `tune` task texts and of the held-in task records), never an evaluation set.
 
 Embeddings are cached under `--cache` (one row per unit, keyed by the sha256 of its text); the
-first run embeds about 42,600 distinct units (some 20 to 30 minutes on one thread). Run it niced,
+first run embeds about 44,700 distinct units (some 20 minutes on one thread). Run it niced,
 on one thread:
 
     EXPGRADE_SHARED_DATASETS=../shared/datasets OMP_NUM_THREADS=1 nice -n 10 \\
