@@ -1,7 +1,7 @@
 """Fresh set 11 is frozen: its bytes are what bench/injection.md's set-11 figures were measured on.
 
-The builder calls pandas, matplotlib and nbformat, whose output can change between versions, so this checks the
-frozen file's sha256 and form rather than rebuilding it (FRESH11.md names the versions that wrote it)."""
+The builder calls pandas, matplotlib and nbformat, whose output can change between versions, so this checks
+the frozen file's sha256 and form rather than rebuilding it (FRESH11.md names the versions that wrote it)."""
 
 from __future__ import annotations
 
