@@ -12,9 +12,9 @@ people and methods than the generator can train too, their attack and benign uni
 `--independent-weight P:N` (INDEPENDENT: fresh sets 4 to 7, the semantic layer's dev set, research
 prose and grading text about injection, and `train_*.jsonl`, training text written for the sixth pass
 by seven authors, each from its own angle). An attack's payload is what its row declares, or else
-the lines its benign twin lacks. Fresh sets 2, 3, 8 and 9 are never trained on (EVALUATION), and a
-training text that shares a long line with one of them is left out (several authors copy the same
-real judge prompts and code files). `--benign-quantile Q` raises the threshold to the Q-quantile of
+the lines its benign twin lacks. Fresh set 2 and every fresh set not in INDEPENDENT (EVALUATION: 3 and 8
+to 11) are never trained on, and a training text that shares a long line with one of them is left out
+(several authors copy the same real judge prompts and code files). `--benign-quantile Q` raises the threshold to the Q-quantile of
 the held-out benign scores of leave-set-out (each independent set scored by a model trained on all
 the others: what the next author's honest text meets). `--cv W...` prints that leave-set-out per set
 and pooled for each weight. Every pass's runs and verdicts are in bench/injection.md; the default
@@ -91,8 +91,14 @@ INDEPENDENT = (
     "benign_grading_text",
     *sorted(p.stem for p in HERE.glob("train_*.jsonl")),
 )
-# Evaluation only, never trained on: sets 2 and 3 (seen) and set 8 (held out).
-EVALUATION = ("fresh3", "fresh8", "fresh9")
+# Evaluation only, never trained on: every fresh set not named in INDEPENDENT (sets 3 and 8 to 11 today;
+# set 2 lives in attacks.jsonl), so a set frozen later is held out without anyone remembering to add it.
+EVALUATION = tuple(
+    sorted(
+        (p.stem for p in HERE.glob("fresh*.jsonl") if p.stem not in INDEPENDENT),
+        key=lambda stem: int(stem.removeprefix("fresh")),
+    )
+)
 # (attack units, benign units) of the independent sets; "W" on the command line is (W, W), "P:N" is
 # (P, N). 0: the shipped model.
 INDEPENDENT_WEIGHT = (0.0, 0.0)
