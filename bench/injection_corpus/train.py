@@ -154,15 +154,35 @@ def independent_units(rows: list[dict[str, str]]) -> tuple[list[str], list[str]]
     whole text when none is left. Its units at least 60 % on payload lines are positive (a
     jailbreak runs over many lines, so no one unit holds most of it, unlike a composed attack),
     those with (almost) nothing on them negative."""
-    by_id = {r["id"]: r for r in rows}
-    seen = Counter(k for r in rows for k in {_line_key(line) for line in r["text"].splitlines()})
+    masks = payload_masks(rows)
     pos: list[str] = []
     neg: list[str] = []
     for r in rows:
         if r.get("label", "benign") == "benign":
             neg += im.units(r["text"])
             continue
-        norm = normalize(r["text"])  # folding keeps the lines, so spans map onto them
+        norm, mask = masks[r["id"]]
+        for start, end, u in im.spans(norm):
+            share = _share(mask, norm, start, end, u)
+            if share >= 0.6:
+                pos.append(u)
+            elif share <= 0.05:
+                neg.append(u)
+    return pos, neg
+
+
+def payload_masks(rows: list[dict[str, str]]) -> dict[str, tuple[str, np.ndarray]]:
+    """Each attack row's folded text and 1 on its payload's characters (see `independent_units`):
+    its declared payload, or else its lines that its twin lacks or, without a twin, that no other
+    file of the set holds; the whole text when none is left. Folding keeps the lines, so the
+    folded text's spans map onto them."""
+    by_id = {r["id"]: r for r in rows}
+    seen = Counter(k for r in rows for k in {_line_key(line) for line in r["text"].splitlines()})
+    out: dict[str, tuple[str, np.ndarray]] = {}
+    for r in rows:
+        if r.get("label", "benign") == "benign":
+            continue
+        norm = normalize(r["text"])
         mask = _payload_mask(norm, r.get("payload", ""))
         if mask is None:
             lines = norm.split("\n")
@@ -175,13 +195,8 @@ def independent_units(rows: list[dict[str, str]]) -> tuple[list[str], list[str]]
             if not any(own) or len(own) != len(lines):
                 own = [True] * len(lines)
             mask = np.repeat(np.array(own, dtype=float), [len(x) + 1 for x in lines])
-        for start, end, u in im.spans(norm):
-            share = _share(mask, norm, start, end, u)
-            if share >= 0.6:
-                pos.append(u)
-            elif share <= 0.05:
-                neg.append(u)
-    return pos, neg
+        out[r["id"]] = (norm, mask)
+    return out
 
 
 def _share(mask: np.ndarray, norm: str, start: int, end: int, unit: str) -> float:
