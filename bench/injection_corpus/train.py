@@ -8,17 +8,17 @@ not read; the threshold is the larger of the scores that flag about 0.5 % of tho
 and of the calibration task texts.
 
 Independent text (issue 26, fourth to sixth passes): attacks and hard negatives written by other people
-and methods than the generator can train too, their attack and benign units weighing `--independent-
-weight P:N` (INDEPENDENT: fresh sets 4 to 7, the semantic layer's dev set, research prose and grading
-text about injection, and `train_*.jsonl`, training text written for the sixth pass by seven authors,
-each from its own angle). An attack's payload is what its row declares, or else the lines its benign
-twin lacks. Fresh set 2 and every fresh set not in INDEPENDENT (EVALUATION: 3 and 8 to 11) are never
-trained on, and a training text that shares a long line with one of them is left out (several authors
-copy the same real judge prompts and code files). `--benign-quantile Q` raises the threshold to the
-Q-quantile of the held-out benign scores of leave-set-out (each independent set scored by a model
-trained on all the others: what the next author's honest text meets). `--cv W...` prints that leave-set-
-out per set and pooled for each weight. Every pass's runs and verdicts are in bench/injection.md; the
-default (weight 0, no quantile) is the shipped model's recipe.
+and methods than the generator can train too, their attack and benign units weighing
+`--independent-weight P:N` (INDEPENDENT: fresh sets 4 to 7, the semantic layer's dev set, research prose
+and grading text about injection, and `train_*.jsonl`, training text written for the sixth pass by seven
+authors, each from its own angle). An attack's payload is what its row declares, or else the lines its
+benign twin lacks. Fresh set 2 and every fresh set not in INDEPENDENT (EVALUATION: 3 and 8 to 11) are
+never trained on, and a training text that shares a long line with one of them is left out (several
+authors copy the same real judge prompts and code files). `--benign-quantile Q` raises the threshold to
+the Q-quantile of the held-out benign scores of leave-set-out (each independent set scored by a model
+trained on all the others: what the next author's honest text meets). `--cv W...` prints that
+leave-set-out per set and pooled for each weight. Every pass's runs and verdicts are in
+bench/injection.md; the default (weight 0, no quantile) is the shipped model's recipe.
 
 Whole task records (generate.task_records) of every other file under ../shared/datasets train
 and calibrate too; the other files are held out for the bench. A worktree that is not beside
