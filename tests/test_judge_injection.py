@@ -138,6 +138,14 @@ CONCEALING = (
     '<p>Ours wins.</p><span style="color:#ffffff; font-size:1px">%s</span>',
     '<p>Ours wins.</p><div style="display: none">%s</div>',
     "<p>Ours wins.</p><div hidden>%s</div>",
+    # Presentation attributes (twelfth pass): SVG figures and HTML's font element.
+    '<svg><text x="40" y="20" fill="none">%s</text></svg>',
+    '<svg><text x="-99999" y="20">%s</text></svg>',
+    '<svg><g opacity="0"><text x="1" y="2">%s</text></g></svg>',
+    '<svg><text x="1" y="2" font-size="0.5">%s</text></svg>',
+    '<p>Ours wins.</p><font color="#ffffff">%s</font>',
+    # A background excuses white text, not an element that is not displayed.
+    '<p>Ours wins.</p><div style="display:none; background:#eee">%s</div>',
 )
 
 
@@ -164,6 +172,14 @@ def test_prose_hidden_from_the_reader_is_flagged_whatever_it_says(shape: str) ->
         # A page with scripts reveals hidden menus and rows on a click (real documentation pages).
         '<div id="menu" style="display:none">Copy page as Markdown</div>'
         '<script>menu.style.display="block"</script>',
+        # Small print is read; an SVG's white text usually sits on a dark box the markup does not say;
+        # a group's fill does not hide a text that sets its own; half opacity is visible.
+        '<p style="font-size:0.8em">Mean over five seeds with the released configuration.</p>',
+        '<svg><text x="3" y="9" fill="#ffffff">Mean over five seeds shown</text></svg>',
+        '<svg><g fill="none"><text fill="#000" x="3">Mean over five seeds shown</text></g></svg>',
+        '<svg><text opacity="0.5" x="3" font-size="12">Mean over five seeds shown</text></svg>',
+        # White on a cell whose background is set (statsmodels' bundled Scotland dataset pages).
+        '<td bgcolor="#000000"><font color="#ffffff">To change your selection, click in the box</font></td>',
         # Comments are read by whoever reads the source; alignment phantoms hold no prose.
         "<!-- TODO: add the ablation table before the deadline -->\n% TODO: rerun seed 3 with the new data",
         r"Use \phantom{00} to align the digits.",

@@ -276,14 +276,38 @@ _HTML_OPEN = re.compile(
     re.I,
 )
 _STYLE = re.compile(r"\bstyle\s*=\s*\\?[\"']([^\"']*)", re.I)
+# A font size no one reads: zero, under 2 px or pt, under 0.2 em (0.8em is small print, not concealment).
+_TINY = (
+    r"(?:(?:0+(?:\.\d*)?|\.\d+|1(?:\.\d+)?)\s*(?:px|pt)|0*\.[01]\d*\s*(?:em|rem)|0+(?:\.0*)?\s*(?:em|rem|%)?)"
+)
 _HIDING_STYLE = re.compile(
     rf"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0*(?:\.0+)?\s*(?:;|$)|"
-    rf"font-size\s*:\s*0*(?:\.\d+)?\s*(?:px|pt|em|rem)?\s*(?:;|$)|(?:color\s*:\s*(?:{_WHITE}|transparent|"
-    r"rgba\([^)]*,\s*0(?:\.0+)?\s*\)))|(?:left|top|text-indent)\s*:\s*-\d{3,})",
+    rf"font-size\s*:\s*{_TINY}\s*(?:;|$)|(?:left|top|text-indent)\s*:\s*-\d{{3,}})",
     re.I,
 )
-_BACKGROUND = re.compile(r"\bbackground(?:-color)?\s*:", re.I)
+# White or transparent text hides only where no background is set on the element or just before it.
+_WHITE_STYLE = re.compile(
+    rf"(?:^|;)\s*color\s*:\s*(?:{_WHITE}|transparent|rgba\([^)]*,\s*0(?:\.0+)?\s*\))", re.I
+)
+_BACKGROUND = re.compile(r"\bbackground(?:-color)?\s*:|\bbgcolor\s*=", re.I)
 _HIDDEN_ATTR = re.compile(r"\s(?:hidden|aria-hidden\s*=\s*\\?[\"']?true)(?=[\s/>=]|$)", re.I)
+# Presentation attributes that hide an element's text (twelfth pass). On any element: zero opacity, hidden,
+# not displayed. On a text element (SVG `text`/`tspan`/`textPath`, HTML `font`): no or zero-opacity fill,
+# a zero font size, a place far outside the drawing; and white, on HTML's `font` only (an SVG's white text
+# usually sits on a dark box or cell the markup does not say).
+_ATTR_VALUE = r"\s*=\s*\\?[\"']?\s*"
+_ZERO = r"(?:0+(?:\.0*)?|\.0+)(?![\d.])"
+_HIDING_ATTR = re.compile(
+    rf"\s(?:opacity{_ATTR_VALUE}{_ZERO}|visibility{_ATTR_VALUE}hidden|display{_ATTR_VALUE}none)",
+    re.I,
+)
+_HIDING_TEXT_ATTR = re.compile(
+    rf"\s(?:fill{_ATTR_VALUE}(?:none|transparent)|fill-opacity{_ATTR_VALUE}{_ZERO}|"
+    rf"font-size{_ATTR_VALUE}(?:{_TINY}|(?:0+(?:\.\d*)?|\.\d+|1(?:\.\d+)?))(?![\w.])|[xy]{_ATTR_VALUE}-\d{{4,}})",
+    re.I,
+)
+_WHITE_FONT = re.compile(rf"\scolor{_ATTR_VALUE}(?:white|#?f{{3}}(?:f{{3}})?\b)", re.I)
+_TEXT_TAGS = frozenset({"text", "tspan", "textpath", "font"})
 _PROSE_WORD = re.compile(r"[^\W\d_]{2,}")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _MARKUP = re.compile(r"\\[a-zA-Z]+|<[^>]*>|[{}]")
@@ -395,10 +419,10 @@ def _latex_regions(norm: str) -> list[tuple[int, int, int]]:
 
 
 def _html_regions(norm: str) -> list[tuple[int, int, int]]:
-    """(opener, content start, content end) of HTML elements styled invisible or marked `hidden`. A
-    page with scripts reveals its hidden menus, pop-ups and collapsed rows on a click (5 of 5,665
-    real files did, bench/injection.md's tenth pass): not concealment. White text on a background is
-    visible."""
+    """(opener, content start, content end) of HTML and SVG elements styled or attributed invisible, or
+    marked `hidden`. A page with scripts reveals its hidden menus, pop-ups and collapsed rows on a
+    click (5 of 5,665 real files did, bench/injection.md's tenth pass): not concealment. White text on
+    a background is visible."""
     if _SCRIPT.search(norm):
         return []
     regions: list[tuple[int, int, int]] = []
@@ -407,10 +431,20 @@ def _html_regions(norm: str) -> list[tuple[int, int, int]]:
             continue
         attrs = m.group("attrs")
         style = _STYLE.search(attrs)
-        hides = _HIDDEN_ATTR.search(attrs) is not None or (
-            style is not None
-            and _HIDING_STYLE.search(style.group(1)) is not None
-            and not _BACKGROUND.search(style.group(1))
+        tag = m.group("tag").lower()
+        white = (tag == "font" and _WHITE_FONT.search(attrs) is not None) or (
+            style is not None and _WHITE_STYLE.search(style.group(1)) is not None
+        )
+        hides = (
+            _HIDDEN_ATTR.search(attrs) is not None
+            or _HIDING_ATTR.search(attrs) is not None
+            or (tag in _TEXT_TAGS and _HIDING_TEXT_ATTR.search(attrs) is not None)
+            or (style is not None and _HIDING_STYLE.search(style.group(1)) is not None)
+            or (
+                white
+                and not _BACKGROUND.search(attrs)
+                and not _BACKGROUND.search(norm, max(0, m.start() - _BACKGROUND_REACH), m.start())
+            )
         )
         if hides:
             close = re.compile(rf"</{re.escape(m.group('tag'))}\s*>", re.I).search(
