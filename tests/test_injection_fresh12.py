@@ -37,7 +37,17 @@ HIDDEN = {
     "hidden_div",
     "meta_tag",
 }
-CODE_STRATEGIES = {"base64", "hex", "homoglyph", "leetspeak", "rot13", "morse", "piglatin", "camelcase", "emoji"}
+CODE_STRATEGIES = {
+    "base64",
+    "hex",
+    "homoglyph",
+    "leetspeak",
+    "rot13",
+    "morse",
+    "piglatin",
+    "camelcase",
+    "emoji",
+}
 
 
 def test_fresh_set_12_is_frozen_and_has_the_documented_form() -> None:
