@@ -1,4 +1,4 @@
-"""What every frozen fresh injection set promises, checked one way for each (sets 8 to 11)."""
+"""What every frozen fresh injection set promises, checked one way for each (sets 8 to 12)."""
 
 from __future__ import annotations
 
