@@ -144,6 +144,9 @@ CONCEALING = (
     '<svg><g opacity="0"><text x="1" y="2">%s</text></g></svg>',
     '<svg><text x="1" y="2" font-size="0.5">%s</text></svg>',
     '<p>Ours wins.</p><font color="#ffffff">%s</font>',
+    # Thirteenth pass: matplotlib's style quotes the font name; a text translated off the drawing.
+    "<svg><text style=\"font-size: 9px; font-family: 'DejaVu Sans', sans-serif; opacity: 0\">%s</text></svg>",
+    '<svg width="460pt" height="345pt"><text transform="translate(820 118)">%s</text></svg>',
     # A background excuses white text, not an element that is not displayed.
     '<p>Ours wins.</p><div style="display:none; background:#eee">%s</div>',
 )
@@ -178,6 +181,9 @@ def test_prose_hidden_from_the_reader_is_flagged_whatever_it_says(shape: str) ->
         '<svg><text x="3" y="9" fill="#ffffff">Mean over five seeds shown</text></svg>',
         '<svg><g fill="none"><text fill="#000" x="3">Mean over five seeds shown</text></g></svg>',
         '<svg><text opacity="0.5" x="3" font-size="12">Mean over five seeds shown</text></svg>',
+        # matplotlib draws white labels on bars, heatmaps and dark boxes, the shape far away in the file.
+        "<svg><text style=\"font-family: 'DejaVu Sans'; fill: #ffffff\">mean over five seeds</text></svg>",
+        '<svg width="460pt"><text transform="translate(220 118)">mean over five seeds</text></svg>',
         # White on a cell whose background is set (statsmodels' bundled Scotland dataset pages).
         '<td bgcolor="#000000"><font color="#ffffff">To change your selection, click in the box</font></td>',
         # Comments are read by whoever reads the source; alignment phantoms hold no prose.

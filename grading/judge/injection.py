@@ -275,13 +275,14 @@ _HTML_OPEN = re.compile(
     r"<(?P<tag>[a-z][a-z0-9]*)\b(?P<attrs>(?:\s+[\w:-]+(?:\s*=\s*(?:\\?\"[^\"]*?\\?\"|'[^']*'|[^\s>]+))?)*)\s*/?>",
     re.I,
 )
-_STYLE = re.compile(r"\bstyle\s*=\s*\\?[\"']([^\"']*)", re.I)
+# A style value read to its matching closing quote (matplotlib quotes font names inside it: `'DejaVu Sans'`).
+_STYLE = re.compile(r"\bstyle\s*=\s*\\?([\"'])(?P<value>.*?)\\?\1", re.I)
 # A font size no one reads: zero, under 2 px or pt, under 0.2 em (0.8em is small print, not concealment).
 _TINY = (
     r"(?:(?:0+(?:\.\d*)?|\.\d+|1(?:\.\d+)?)\s*(?:px|pt)|0*\.[01]\d*\s*(?:em|rem)|0+(?:\.0*)?\s*(?:em|rem|%)?)"
 )
 _HIDING_STYLE = re.compile(
-    rf"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0*(?:\.0+)?\s*(?:;|$)|"
+    rf"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden|(?:fill-)?opacity\s*:\s*0*(?:\.0+)?\s*(?:;|$)|"
     rf"font-size\s*:\s*{_TINY}\s*(?:;|$)|(?:left|top|text-indent)\s*:\s*-\d{{3,}})",
     re.I,
 )
@@ -289,6 +290,15 @@ _HIDING_STYLE = re.compile(
 _WHITE_STYLE = re.compile(
     rf"(?:^|;)\s*color\s*:\s*(?:{_WHITE}|transparent|rgba\([^)]*,\s*0(?:\.0+)?\s*\))", re.I
 )
+# On an SVG text element, `fill` is its colour: none hides it. White does not: matplotlib draws white
+# labels on bars, heatmaps, dark boxes and dark styles, with the shape under them far away in the file.
+_NO_FILL_STYLE = re.compile(r"(?:^|;)\s*fill\s*:\s*(?:none|transparent)\s*(?:;|$)", re.I)
+# Where a text is drawn, and how large the drawing is: text translated or placed outside it is off the canvas.
+_TRANSLATE = re.compile(r"\btransform\s*=\s*\\?[\"']\s*translate\(\s*(-?[\d.]+)[\s,]+(-?[\d.]+)", re.I)
+_SVG_OPEN = re.compile(r"<svg\b[^>]*>", re.I)
+_SVG_SIZE = re.compile(r"\b(width|height)\s*=\s*\\?[\"']\s*([\d.]+)\s*(?:pt|px)?\s*\\?[\"']", re.I)
+_VIEWBOX = re.compile(r"\bviewBox\s*=\s*\\?[\"']\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)", re.I)
+_FAR = -1000.0
 _BACKGROUND = re.compile(r"\bbackground(?:-color)?\s*:|\bbgcolor\s*=", re.I)
 _HIDDEN_ATTR = re.compile(r"\s(?:hidden|aria-hidden\s*=\s*\\?[\"']?true)(?=[\s/>=]|$)", re.I)
 # Presentation attributes that hide an element's text (twelfth pass). On any element: zero opacity, hidden,
@@ -418,6 +428,26 @@ def _latex_regions(norm: str) -> list[tuple[int, int, int]]:
     return regions
 
 
+def _off_canvas(norm: str, start: int, attrs: str) -> bool:
+    """Whether a text element at `start` is translated outside the drawing it belongs to: beyond the
+    width or height its `<svg>` declares (viewBox first), or far to the left or above it."""
+    moved = _TRANSLATE.search(attrs)
+    if moved is None:
+        return False
+    x, y = (float(v) for v in moved.groups())
+    if min(x, y) < _FAR:
+        return True
+    svg = _SVG_OPEN.match(norm, norm.rfind("<svg", 0, start))
+    if svg is None:
+        return False
+    box = _VIEWBOX.search(svg.group(0))
+    sizes = {k.lower(): float(v) for k, v in _SVG_SIZE.findall(svg.group(0))}
+    width, height = (
+        (float(box.group(1)), float(box.group(2))) if box else (sizes.get("width"), sizes.get("height"))
+    )
+    return (width is not None and x > width) or (height is not None and y > height)
+
+
 def _html_regions(norm: str) -> list[tuple[int, int, int]]:
     """(opener, content start, content end) of HTML and SVG elements styled or attributed invisible, or
     marked `hidden`. A page with scripts reveals its hidden menus, pop-ups and collapsed rows on a
@@ -432,19 +462,22 @@ def _html_regions(norm: str) -> list[tuple[int, int, int]]:
         attrs = m.group("attrs")
         style = _STYLE.search(attrs)
         tag = m.group("tag").lower()
-        white = (tag == "font" and _WHITE_FONT.search(attrs) is not None) or (
-            style is not None and _WHITE_STYLE.search(style.group(1)) is not None
-        )
+        value = style.group("value") if style else ""
+        text = tag in _TEXT_TAGS
+        before = norm[max(0, m.start() - _BACKGROUND_REACH) : m.start()]
+        white = (tag == "font" and _WHITE_FONT.search(attrs) is not None) or _WHITE_STYLE.search(
+            value
+        ) is not None
         hides = (
             _HIDDEN_ATTR.search(attrs) is not None
             or _HIDING_ATTR.search(attrs) is not None
-            or (tag in _TEXT_TAGS and _HIDING_TEXT_ATTR.search(attrs) is not None)
-            or (style is not None and _HIDING_STYLE.search(style.group(1)) is not None)
+            or _HIDING_STYLE.search(value) is not None
             or (
-                white
-                and not _BACKGROUND.search(attrs)
-                and not _BACKGROUND.search(norm, max(0, m.start() - _BACKGROUND_REACH), m.start())
+                text
+                and (_HIDING_TEXT_ATTR.search(attrs) is not None or _NO_FILL_STYLE.search(value) is not None)
             )
+            or (text and _off_canvas(norm, m.start(), attrs))
+            or (white and not _BACKGROUND.search(attrs) and not _BACKGROUND.search(before))
         )
         if hides:
             close = re.compile(rf"</{re.escape(m.group('tag'))}\s*>", re.I).search(
