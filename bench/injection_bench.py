@@ -94,7 +94,7 @@ DETECTORS: dict[str, Detector] = {
 
 
 def load_fresh(n: int) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
-    """Fresh set 3 to 12 (frozen; FRESH3.md … FRESH12.md): its attacks and its benign files."""
+    """Fresh set 3 to 13 (frozen; FRESH3.md … FRESH13.md): its attacks and its benign files."""
     rows = [json.loads(line) for line in (CORPUS / f"fresh{n}.jsonl").read_text("utf-8").splitlines()]
     return [r for r in rows if r["label"] == "attack"], [r for r in rows if r["label"] == "benign"]
 
@@ -106,7 +106,7 @@ def rate(hits: int, n: int) -> str:
 
 
 def fresh_table(detectors: dict[str, Detector]) -> list[str]:
-    """Recall on fresh sets 2-12, false positives on every task text and on sets 3-12's benign files."""
+    """Recall on fresh sets 2-13, false positives on every task text and on sets 3-13's benign files."""
     tasks = load("benign") + load("benign", "tune")
     attacks3, benign3 = load_fresh(3)
     attacks4, benign4 = load_fresh(4)
@@ -118,6 +118,7 @@ def fresh_table(detectors: dict[str, Detector]) -> list[str]:
     attacks10, benign10 = load_fresh(10)
     attacks11, benign11 = load_fresh(11)
     attacks12, benign12 = load_fresh(12)
+    attacks13, benign13 = load_fresh(13)
     columns = {
         "recall, fresh set 2": load("attacks", "fresh2"),
         "recall, fresh set 3": attacks3,
@@ -130,6 +131,7 @@ def fresh_table(detectors: dict[str, Detector]) -> list[str]:
         "recall, fresh set 10": attacks10,
         "recall, fresh set 11": attacks11,
         "recall, fresh set 12": attacks12,
+        "recall, fresh set 13": attacks13,
         "FP, task texts and paper-like prose": tasks,
         "FP, set 3 hard negatives": benign3,
         "FP, set 4 benign twins": benign4,
@@ -141,6 +143,7 @@ def fresh_table(detectors: dict[str, Detector]) -> list[str]:
         "FP, set 10 benign (harness-log twins, honest logs, test output, attack docs)": benign10,
         "FP, set 11 benign (writer-artefact twins, honest artefacts, collection docs)": benign11,
         "FP, set 12 benign (converter twins, honest write-ups and labels, promptfoo docs)": benign12,
+        "FP, set 13 benign (host twins, write-ups quoting judge attacks, odd tokens, openers)": benign13,
     }
     dev = [json.loads(line) for line in (CORPUS / "dev_semantic.jsonl").read_text("utf-8").splitlines()]
     prose = [
@@ -355,7 +358,7 @@ def scan_cost(benign: list[dict[str, str]]) -> list[str]:
     ]
 
 
-# Sets 6 to 12 (title, then the opt-in detector's cells and the shipped detector's, with intervals);
+# Sets 6 to 13 (title, then the opt-in detector's cells and the shipped detector's, with intervals);
 # their benign rows are broken down by `kind`.
 LATER_SETS: tuple[tuple[int, str, tuple[str, ...], tuple[str, ...]], ...] = (
     (
@@ -400,6 +403,12 @@ LATER_SETS: tuple[tuple[int, str, tuple[str, ...], tuple[str, ...]], ...] = (
         ("lang", "strategy"),
         ("strategy", "host", "placement", "lang", "disguise", "goal"),
     ),
+    (
+        13,
+        "released attack strings of research on LLM judges, reviewers and reward models; FRESH13.md",
+        ("lang", "attack_type"),
+        ("attack_type", "source_work", "host", "placement", "lang", "disguise", "goal"),
+    ),
 )
 
 
@@ -417,7 +426,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fresh", action="store_true", help="only the fresh-set table (seconds)")
     if parser.parse_args().fresh:
-        fresh_sets = [load_fresh(n) for n in range(3, 13)]
+        fresh_sets = [load_fresh(n) for n in range(3, 14)]
         through_engine = combined_table(
             load("attacks", "fresh2") + [row for attacks, _ in fresh_sets for row in attacks],
             load("benign") + load("benign", "tune") + [row for _, benign in fresh_sets for row in benign],
@@ -450,7 +459,7 @@ def main() -> None:
                         for n, title, opt_in, shipped in LATER_SETS
                         for line in later_set_breakdown(n, title, opt_in, shipped)
                     ),
-                    "Fresh sets 2 to 12 and every benign text through litellm, the judge's signal off "
+                    "Fresh sets 2 to 13 and every benign text through litellm, the judge's signal off "
                     "(a scripted judge that never reports injection):",
                     "",
                     *through_engine,
