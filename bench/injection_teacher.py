@@ -33,7 +33,7 @@ first run embeds about 44,700 distinct units (some 20 minutes on one thread). Ru
 on one thread:
 
     EXPGRADE_SHARED_DATASETS=../shared/datasets OMP_NUM_THREADS=1 nice -n 10 \\
-        python bench/injection_teacher.py --cache /work/teacher_cache
+        python bench/injection_teacher.py  # cache: bench/injection_corpus/build/teacher (git-ignored)
 """
 
 from __future__ import annotations
