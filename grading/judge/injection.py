@@ -278,11 +278,13 @@ _HTML_OPEN = re.compile(
 # A style value read to its matching closing quote (matplotlib quotes font names inside it: `'DejaVu Sans'`).
 _STYLE = re.compile(r"\bstyle\s*=\s*\\?([\"'])(?P<value>.*?)\\?\1", re.I)
 # A font size no one reads: zero, under 2 px or pt, under 0.2 em (0.8em is small print, not concealment).
+# A zero, in a style or an attribute: `0`, `0.0`, `.0`, never the start of `0.5`.
+_ZERO = r"(?:0+(?:\.0*)?|\.0+)(?![\d.])"
 _TINY = (
     r"(?:(?:0+(?:\.\d*)?|\.\d+|1(?:\.\d+)?)\s*(?:px|pt)|0*\.[01]\d*\s*(?:em|rem)|0+(?:\.0*)?\s*(?:em|rem|%)?)"
 )
 _HIDING_STYLE = re.compile(
-    rf"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden|(?:fill-)?opacity\s*:\s*0*(?:\.0+)?\s*(?:;|$)|"
+    rf"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden|(?:fill-)?opacity\s*:\s*{_ZERO}|"
     rf"font-size\s*:\s*{_TINY}\s*(?:;|$)|(?:left|top|text-indent)\s*:\s*-\d{{3,}})",
     re.I,
 )
@@ -306,7 +308,6 @@ _HIDDEN_ATTR = re.compile(r"\s(?:hidden|aria-hidden\s*=\s*\\?[\"']?true)(?=[\s/>
 # a zero font size, a place far outside the drawing; and white, on HTML's `font` only (an SVG's white text
 # usually sits on a dark box or cell the markup does not say).
 _ATTR_VALUE = r"\s*=\s*\\?[\"']?\s*"
-_ZERO = r"(?:0+(?:\.0*)?|\.0+)(?![\d.])"
 _HIDING_ATTR = re.compile(
     rf"\s(?:opacity{_ATTR_VALUE}{_ZERO}|visibility{_ATTR_VALUE}hidden|display{_ATTR_VALUE}none)",
     re.I,
