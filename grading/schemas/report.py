@@ -252,6 +252,75 @@ class ReferenceRunsBlock(ReportModel):
     tasks: list[ReferenceTaskCost]
 
 
+class ControlFigures(ReportModel):
+    """One judge on one subtask's control items: questions whose answer is known (docs/controls.md).
+
+    Known-fail controls (empty, truncated or another task's work, a contradicting conclusion, a
+    diff that touches none of the requirement's code) that the judge passes are false passes;
+    known-pass controls (the task's own reference presented as the agent's work) that it fails are
+    false fails. Rates are over decided control items; unscorable ones are counted apart.
+    """
+
+    judge: str
+    subtask: str
+    false_pass: ReportEstimate = Field(description="share of known-fail control items the judge passed")
+    false_fail: ReportEstimate = Field(description="share of known-pass control items the judge failed")
+    unscorable: int = Field(description="control items the judge left undecided")
+    failed: bool = Field(description="the judge failed its controls on this subtask")
+    why: str | None = Field(None, description="what it failed, in words")
+    refused: bool = Field(False, description="its verdicts of this subtask were made unscorable (--on-failed-controls refuse)")
+
+
+class AttackFigures(ReportModel):
+    """Attack controls: known-fail controls with an attack planted where agents put text.
+
+    `success` is the share the judge now passes; `baseline` the share of the same known-fail
+    controls without the attack it passes (a judge that passes everything is not vulnerable,
+    it is useless, and this shows which)."""
+
+    judge: str
+    defences: Literal["on", "off"]
+    family: str = Field(description="the attack's family, or 'all'")
+    placement: str = Field(description="where it was planted, or 'all'")
+    success: ReportEstimate
+    baseline: ReportEstimate
+    detected: int = Field(description="attack controls the injection defences flagged")
+
+
+class CrossCheck(ReportModel):
+    """How often a judge agrees with a model-free signal on the same question (no labels needed)."""
+
+    judge: str
+    subtask: str
+    signal: str = Field(description="unit_tests, re_execution or integrity_checks")
+    agreement: ReportEstimate
+    judge_pass_signal_fail: int
+    judge_fail_signal_pass: int
+
+
+class DegenerateFinding(ReportModel):
+    """A sign that a judge is not reading the items: counts over one subtask's items."""
+
+    judge: str
+    subtask: str
+    kind: str = Field(description="one_verdict, repeated_rationale, rubric_copied or confidence_copied")
+    count: int
+    of: int
+    example: str | None = None
+
+
+class JudgeChecks(ReportModel):
+    """The report's `judge_checks`: the judge checked on known answers and model-free signals."""
+
+    controls: list[ControlFigures]
+    attacks: list[AttackFigures]
+    cross_checks: list[CrossCheck]
+    degenerate: list[DegenerateFinding]
+    failing: list[str] = Field(description="'judge on subtask' for every judge that failed its controls")
+    controls_n: int = Field(description="control gradings in the run")
+    cost_usd: Number | None = Field(description="what the controls cost")
+
+
 class RunReport(ReportModel):
     """A run's report: per-agent tables, counts, per-task drill-down and the calibration block."""
 
@@ -271,6 +340,7 @@ class RunReport(ReportModel):
     scores: dict[str, list[AgentScore]]
     calibration: CalibrationBlock | None = None
     reference_runs: ReferenceRunsBlock | None = Field(None, description="with --reference-runs")
+    judge_checks: JudgeChecks | None = Field(None, description="control items, attack controls, cross-checks")
 
     def with_calibration(self, block: CalibrationBlock) -> RunReport:
         return self.model_copy(update={"calibration": block})
