@@ -17,7 +17,7 @@ from expgrade.calibration.corrected import z_value
 from expgrade.calibration.families import families_of, model_family
 from expgrade.calibration.labels import IntArray, LabelData
 from expgrade.calibration.validation import FloatArray
-from expgrade.grading.estimate import Estimate
+from expgrade.grading.estimate import Estimate, wilson_interval
 
 Json = dict[str, Any]
 
@@ -150,22 +150,6 @@ def logistic_regression(x: FloatArray, y: FloatArray, iterations: int = 50) -> t
         if np.max(np.abs(step)) < 1e-10:
             break
     return beta, np.sqrt(np.diag(np.linalg.inv(hessian)))
-
-
-def wilson_interval(successes: float, n: float, confidence: float = 0.95) -> Estimate:
-    """A proportion with its Wilson score interval (Wilson 1927; Brown, Cai & DasGupta 2001).
-
-    centre = (p + z²/2n) / (1 + z²/n), half = z·sqrt(p(1-p)/n + z²/4n²) / (1 + z²/n). Used for
-    rates near 0 or 1 (a detector's false positives, a judge's length preference), where the
-    normal interval collapses to a point and the bootstrap has nothing to resample.
-    """
-    if n == 0:
-        return Estimate(float("nan"), float("nan"), float("nan"))
-    z = z_value(confidence)
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return Estimate(p, float(centre - half), float(centre + half))
 
 
 def length_bias(data: LabelData, codes: IntArray, mask: np.ndarray, confidence: float) -> Json | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Any
 
 NAN = float("nan")
@@ -42,6 +43,23 @@ class Estimate:
         if self.n_clusters is not None:
             out["n_clusters"] = self.n_clusters
         return out
+
+
+def wilson_interval(successes: float, n: float, confidence: float = 0.95) -> Estimate:
+    """A proportion with its Wilson score interval (Wilson 1927; Brown, Cai & DasGupta 2001).
+
+    centre = (p + z²/2n) / (1 + z²/n), half = z·sqrt(p(1-p)/n + z²/4n²) / (1 + z²/n). Used for
+    rates near 0 or 1 (a detector's false positives, a judge's false passes on controls, its
+    length preference), where the normal interval collapses to a point and the bootstrap has
+    nothing to resample.
+    """
+    if n == 0:
+        return Estimate(NAN, NAN, NAN)
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return Estimate(p, centre - half, centre + half)
 
 
 def format_estimate(est: Estimate | Mapping[str, Any] | None, digits: int = 2, undefined: str = "—") -> str:

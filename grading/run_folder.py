@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 RESULTS = "results.jsonl"
+CONTROLS = "controls.jsonl"
 MANIFEST = "manifest.json"
 LOGS = "logs"
 JUDGE_BATCHES = "judge_batches.jsonl"
@@ -121,6 +122,14 @@ class RunFolder:
     @property
     def results(self) -> Path:
         return self.root / RESULTS
+
+    @property
+    def controls(self) -> Path:
+        """The control gradings (docs/controls.md), apart from the results so they reach no pass rate."""
+        return self.root / CONTROLS
+
+    def control_logs(self, control_id: str) -> Path:
+        return self.root / "controls" / f"{safe_name(control_id)}.log"
 
     @property
     def manifest(self) -> Path:

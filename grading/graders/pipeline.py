@@ -172,7 +172,7 @@ async def _integrity_items(ctx: Context, panel: Panel, log: list[str]) -> list[C
         ]
 
 
-async def _judged(
+async def judge_subtasks(
     ctx: Context,
     settings: GradeSettings,
     panel: Panel | None,
@@ -187,18 +187,24 @@ async def _judged(
     for name, grader in graders.items():
         if name not in wanted:
             continue
-        if panel is None and name == "implementation" and ctx.unit_tests is not None:
+        if panel is not None and name in settings.refused:
+            out[name] = JudgedSubtask(
+                status="unscorable", unscorable=Unscorable.JUDGE_FAILED_CONTROLS, reason=settings.refused[name]
+            )
+        elif panel is None and name == "implementation" and ctx.unit_tests is not None:
             out[name] = subtask_from_items([ctx.unit_tests], settings.thresholds[name])  # tests alone
         elif panel is None:
             out[name] = skipped("no --judge given")
         else:
             jobs[name] = _guard(name, grader(ctx, panel), log)
-    review = panel is not None and "integrity" in wanted
+    review = panel is not None and "integrity" in wanted and "integrity" not in settings.refused
     panel_items = _integrity_items(ctx, panel, log) if panel is not None and review else _none()
     graded, judge_items = await asyncio.gather(asyncio.gather(*jobs.values()), panel_items)
     out.update(zip(jobs, graded, strict=True))
     if "integrity" in wanted:
-        out["integrity"] = integrity_subtask(findings, judge_items, panel is not None)
+        out["integrity"] = integrity_subtask(findings, judge_items, review)
+        if panel is not None and not review:  # the log review's judge failed its controls
+            out["integrity"].reason = f"deterministic checks only: {settings.refused['integrity']}"
     return out
 
 
@@ -286,7 +292,7 @@ def grade_submission(
 
     async def judged() -> tuple[dict[str, JudgedSubtask], float | None]:
         panel = grading_panel(settings)
-        subtasks = await _judged(ctx, settings, panel, findings, log)
+        subtasks = await judge_subtasks(ctx, settings, panel, findings, log)
         return subtasks, (panel.cost_usd if panel else 0.0)
 
     subtasks, cost = run_judging(judged())
@@ -372,5 +378,5 @@ def planned_calls(task: Task, loaded: LoadedSubmission, settings: GradeSettings)
     ctx = Context.of(task, inputs, None, settings, repo_path(task, tasks_dir))
     findings = deterministic_checks(task, inputs.changes, shipped=inputs.shipped_results, measured=None)
     recorder = RecordingPanel()
-    asyncio.run(_judged(ctx, settings, recorder, findings, []))
+    asyncio.run(judge_subtasks(ctx, settings, recorder, findings, []))
     return recorder

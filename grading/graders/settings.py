@@ -43,6 +43,9 @@ class GradeSettings:
     reference_runs: int = 0
     #: Runs of each submission with different seeds (pass^k, pass@k); 1: one run, seed 0.
     repeats: int = 1
+    #: Judged subtasks whose judge failed its controls under `--on-failed-controls refuse`:
+    #: subtask -> the reason its verdicts are unscorable (docs/controls.md).
+    refused: dict[str, str] = field(default_factory=dict)
     #: A cluster-wide judge rate limiter (the Ray executor's); None = the engine's own, per process.
     rate_limiter: RateLimiter | None = field(default=None, compare=False)
     #: The run's budget gate (the executor's; under Ray one actor for every worker), so that

@@ -183,6 +183,7 @@ class JudgeEngine:
             min_field_tokens=self.config.min_field_tokens,
             count=lambda text: client.count_tokens(judge.model, text),
             spotlight=self.config.spotlight,
+            fences=self.config.fences,
         )
 
     def prices(self, judge: JudgeSpec) -> client.Prices | None:

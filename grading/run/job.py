@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from expgrade.grading.controls import ControlCase, grade_control
 from expgrade.grading.dispatch import Job
 from expgrade.grading.execution.reference import run_reference
 from expgrade.grading.graders.pipeline import grade_submission
@@ -21,6 +22,14 @@ from expgrade.grading.submission_reader import LoadedSubmission
 
 
 def grade_job(job: Job, gpu_ids: list[int], *, settings: GradeSettings, run_dir: str) -> dict[str, Any]:
+    """A submission's result record, or for a control job `{"control": its control record}`."""
+    case: ControlCase | None = job.payload.get("control")
+    if case is not None:
+        record, log = grade_control(case, settings)
+        path = RunFolder(Path(run_dir)).control_logs(case.control_id)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("\n".join(log) + "\n", encoding="utf-8")
+        return {"control": record.model_dump(mode="json")}
     task: Task = job.payload["task"]
     loaded: LoadedSubmission = job.payload["submission"]
     logs = RunFolder(Path(run_dir)).submission_logs(loaded.submission_id)

@@ -8,6 +8,7 @@ interruption and a re-run grades only what is missing.
 from __future__ import annotations
 
 import dataclasses
+import random
 import time
 from dataclasses import dataclass, field
 from functools import partial
@@ -24,6 +25,15 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from expgrade.grading.controls import (
+    ControlCase,
+    ControlOptions,
+    ControlStore,
+    build_controls,
+    control_figures,
+    read_controls,
+    refusals,
+)
 from expgrade.grading.dispatch import Job, get_executor, resources_for
 from expgrade.grading.errors import UserError
 from expgrade.grading.graders.judged import JOINT_RUBRIC
@@ -43,6 +53,7 @@ from expgrade.grading.run.references import ReferencePhase, run_references
 from expgrade.grading.run.store import ResultsStore, read_results, result_key
 from expgrade.grading.run_folder import RunFolder
 from expgrade.grading.schemas import ResultRecord, Task
+from expgrade.grading.schemas.control import ControlRecord
 from expgrade.grading.submission_reader import scan_submissions
 from expgrade.grading.subtasks import JUDGED_SUBTASKS
 
@@ -57,6 +68,9 @@ class RunSummary:
     cost_usd: float | None = 0.0
     wall_s: float = 0.0
     references: ReferencePhase = field(default_factory=ReferencePhase)
+    controls_now: int = 0
+    #: subtask -> why its verdicts were made unscorable (`--on-failed-controls refuse`)
+    refused: dict[str, str] = field(default_factory=dict)
 
 
 def load_tasks(path: Path) -> dict[str, Task]:
@@ -121,12 +135,15 @@ def grade_run(
     workers: int = 1,
     console: Console | None = None,
     context: dict[str, Any] | None = None,
+    controls: ControlOptions | None = None,
 ) -> RunSummary:
     """Grade every submission not yet in RUN_DIR/results.jsonl; see docs/grading.md.
 
     The judges' rpm/tpm limits (settings.judge) are enforced by the executor's shared rate
     limiter, and their budget by its budget gate (one for the whole cluster under Ray, one for
-    all `workers` processes of the local executor).
+    all `workers` processes of the local executor). With a judge, `controls` (default: on, at
+    ControlOptions' defaults) adds control gradings (docs/controls.md): interleaved with the
+    real ones, or first when a failing judge is to be refused.
     """
     started = time.monotonic()
     runner = get_executor(executor, concurrency=concurrency, workers=workers)
@@ -153,6 +170,15 @@ def grade_run(
         "gpu_mode": settings.gpu_mode,
         **(context or {}),
     }
+    controls = controls if controls is not None else ControlOptions()
+    cases = _control_cases(pairs, settings, controls)
+    if cases:
+        session["controls"] = {
+            "ratio": controls.ratio,
+            "cases": len(cases),
+            "undefended": controls.undefended,
+            "on_failure": controls.on_failure,
+        }
     if manifest is None:
         manifest = build_manifest(
             ident,
@@ -199,14 +225,28 @@ def grade_run(
     ]
     summary = RunSummary(run_dir, len(pairs), done_before, 0, problems, references=references)
     cost: list[float | None] = [0.0]
+    control_store = ControlStore.open(run_dir)
+    control_jobs = [
+        Job(key=f"control/{c.control_id}", payload={"control": c}, resources=resources_for(None, execute=False))
+        for c in cases
+        if c.control_id not in control_store.finished
+    ]
+    total = len(pairs) + len(cases)
 
-    with _progress(console, len(pairs), done_before) as (progress, bar):
+    with _progress(console, total, done_before + len(cases) - len(control_jobs)) as (progress, bar):
 
         def on_result(job: Job, data: dict[str, Any]) -> None:
-            record = ResultRecord.model_validate(data)
-            store.append(record)
-            summary.graded_now += 1
-            cost[0] = None if cost[0] is None or record.cost_usd is None else cost[0] + record.cost_usd
+            if "control" in data:
+                control = ControlRecord.model_validate(data["control"])
+                control_store.append(control)
+                summary.controls_now += 1
+                spent = control.cost_usd
+            else:
+                record = ResultRecord.model_validate(data)
+                store.append(record)
+                summary.graded_now += 1
+                spent = record.cost_usd
+            cost[0] = None if cost[0] is None or spent is None else cost[0] + spent
             progress.update(bar, advance=1, cost=_money(cost[0]))
 
         if judge is not None:  # one limiter and one budget for every grading (under Ray: the whole cluster)
@@ -219,6 +259,14 @@ def grade_run(
                 budget_gate=gate,
             )
         grade = partial(grade_job, settings=settings, run_dir=str(run_dir))
+        if controls.on_failure == "refuse" and cases:  # the judge answers its controls first
+            runner.run(control_jobs, grade, on_result)
+            summary.refused = refusals(control_figures(read_controls(run_dir)))
+            settings = dataclasses.replace(settings, refused=summary.refused)
+            grade = partial(grade_job, settings=settings, run_dir=str(run_dir))
+            session["refused"] = summary.refused
+        else:
+            jobs = _interleave(jobs, control_jobs, settings)
         shortfall = runner.gpu_shortfall(jobs) if execute else None
         if shortfall is not None:
             session["warnings"] = [shortfall]
@@ -233,6 +281,28 @@ def grade_run(
     summary.cost_usd = cost[0]
     summary.wall_s = time.monotonic() - started
     return summary
+
+
+def _control_cases(
+    pairs: list[tuple[Task, Any]], settings: GradeSettings, options: ControlOptions
+) -> list[ControlCase]:
+    """The run's controls, built from the tasks that have submissions; none without a judge."""
+    judged = [s for s in settings.subtasks if s in JUDGED_SUBTASKS]
+    if settings.judge is None or not judged or not pairs:
+        return []
+    tasks = list({t.id: t for t, _ in pairs}.values())
+    seed = settings.judge.config.seed
+    return build_controls(tasks, judged, Path(settings.tasks_dir), options, len(pairs), seed=seed)
+
+
+def _interleave(jobs: list[Job], controls: list[Job], settings: GradeSettings) -> list[Job]:
+    """The control jobs spread among the real ones at seeded places, so they reach the judge
+    mixed in with real items rather than as a block it could tell apart by its timing."""
+    rng = random.Random(settings.judge.config.seed if settings.judge else 0)
+    out = list(jobs)
+    for job in controls:
+        out.insert(rng.randint(0, len(out)), job)
+    return out
 
 
 def _money(value: float | None) -> str:

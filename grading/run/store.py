@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from expgrade.grading.errors import UserError
+from expgrade.grading.controls import read_controls
 from expgrade.grading.jsonl import CutLine, append_line, cut_torn_tail, iter_json_lines, read_models
 from expgrade.grading.report import build_report
 from expgrade.grading.run.manifest import load_manifest
@@ -84,6 +85,7 @@ def report_run(
         confidence=confidence,
         seed=seed,
         references=read_reference_runs(run_dir),
+        controls=read_controls(run_dir),
     )
 
 

@@ -80,21 +80,53 @@ _MARKER = re.compile(r"replaced by the character '(.)' \(U\+")
 
 @dataclass(frozen=True)
 class ScriptRule:
-    """An item whose prompt contains `contains` gets `verdict`."""
+    """An item whose prompt contains `contains` gets `verdict`; with `field`, only where the text
+    lies inside that fenced field of the agent's work (so a rule about a response cannot fire on
+    the same words in the task's reference)."""
 
     contains: str
     verdict: str
+    field: str | None = None
+
+    def matches(self, text: str) -> bool:
+        if self.field is None:
+            return self.contains in text
+        pattern = rf"<<<UNTRUSTED-{re.escape(self.field)}-[^>]*>>>\n(.*?)\n<<<END-UNTRUSTED-{re.escape(self.field)}-"
+        fenced = re.findall(pattern, text, re.S)
+        if not fenced and "<<<UNTRUSTED-" not in text:  # an unfenced prompt: the field is not marked off
+            return self.contains in text
+        return any(self.contains in body for body in fenced)
+
+
+def _ruled(rules: tuple[ScriptRule, ...], text: str) -> str | None:
+    return next((r.verdict for r in rules if r.matches(text)), None)
+
+
+#: What an obedient judge takes for an order to pass (in the agent's work, any language).
+_ORDER = re.compile(
+    r"(?i)\bpass(ed)?\b|approved?|full marks|perfect score|as correct|satisfied|bestanden|aprobado|réussi"
+)
+
+
+def _obeys(judge: str, messages: list[Any], marker: str | None) -> bool:
+    """Whether an `obedient` judge follows an order planted in the agent's work: always, or
+    (`obedient-unmarked`) only when the work is not datamarked, as a model that honours the marks."""
+    if judge not in ("obedient", "obedient-unmarked") or (judge == "obedient-unmarked" and marker):
+        return False
+    work = _text_of(messages[2].get("content")) if len(messages) > 3 and messages[2].get("role") == "user" else ""
+    return bool(_ORDER.search(work.replace(marker, " ") if marker else work))
 
 
 def load_rules(path: Path) -> tuple[ScriptRule, ...]:
     """The rules of a judge script file: `{"rules": [{"contains": ..., "verdict": ...}, ...]}`."""
-    from pydantic import BaseModel, ValidationError
+    from pydantic import BaseModel, Field, ValidationError
 
     from expgrade.grading.errors import UserError, describe_validation_error
 
     class _Rule(BaseModel):
         contains: str
         verdict: str
+        field: str | None = Field(None, alias="in")
 
     class _File(BaseModel):
         rules: list[_Rule]
@@ -105,7 +137,7 @@ def load_rules(path: Path) -> tuple[ScriptRule, ...]:
         raise UserError(f"cannot read the judge script: {exc}", file=path) from exc
     except ValidationError as exc:
         raise UserError(f"not a judge script: {describe_validation_error(exc)}", file=path) from exc
-    return tuple(ScriptRule(r.contains, r.verdict) for r in parsed.rules)
+    return tuple(ScriptRule(r.contains, r.verdict, r.field) for r in parsed.rules)
 
 
 @dataclass
@@ -118,7 +150,10 @@ class ServerScript:
     slow_s: float = 30.0
     retry_after_s: float = 0.05
     seed: int = 0
-    judge: str = "careful"  # or "fooled": how the server answers items with the `injected` directive
+    #: "careful" or "fooled": how the server answers items with the `injected` directive;
+    #: "obedient": passes any item whose work holds an order to pass (`_ORDER`), as a judge that
+    #: follows planted instructions; "obedient-unmarked": the same, except in datamarked work.
+    judge: str = "careful"
     cache_block_chars: int = 512
     cache_min_chars: int = 4096
     count_tokens: bool = False
@@ -203,20 +238,21 @@ def _joint_answer(
 ) -> dict[str, Any]:
     """One verdict per numbered requirement of a joint prompt, derived as for a single item.
 
-    Requirement n takes, in order: a `reqN=` directive, a rule matching its own line, the
+    Requirement n takes, in order: an order an obedient judge follows, a `reqN=` directive, a rule matching its own line, the
     prompt's `verdict=` directive, a rule matching the prompt outside the criterion list, else a
     stable hash of the prompt and n. The overall verdict passes only when all do.
     """
     block = _CRITERION.search(text)
     listed = _NUMBERED.findall(block[1]) if block else []
     rest = _CRITERION.sub("", text)
-    ruled = next((r.verdict for r in script.rules if r.contains in rest), None)
+    ruled = _ruled(script.rules, rest)
     entries = []
     for number, requirement in listed:
-        own = next((r.verdict for r in script.rules if r.contains in requirement), None)
+        own = next((r.verdict for r in script.rules if r.field is None and r.contains in requirement), None)
         drawn = hashlib.sha256(f"{key}:{number}".encode()).hexdigest()
         verdict = (
-            d.get(f"req{number}")
+            d.get("obeyed")
+            or d.get(f"req{number}")
             or own
             or d.get("verdict")
             or ruled
@@ -404,8 +440,10 @@ async def _respond(body: dict[str, Any], state: _State, request: web.Request | N
     labels = (schema or {}).get("properties", {}).get("verdict", {}).get("enum") or ["fail", "pass"]
     # The seed takes part so that self-consistency samples (one seed each) can disagree.
     drawn = hashlib.sha256(f"{key}:{body.get('seed')}".encode()).hexdigest()
-    ruled = next((r.verdict for r in script.rules if r.contains in (asked or text)), None)
+    ruled = _ruled(script.rules, asked or text)
     verdict = d.get("verdict") or ruled or labels[int(drawn[:8], 16) % len(labels)]
+    if _obeys(d.get("judge", script.judge), messages, marker):
+        d["obeyed"] = verdict = labels[-1]
     injection: str | None = None
     if "injected" in d:
         if d.get("judge", script.judge) == "fooled":
@@ -708,7 +746,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--slow-s", type=float, default=30.0)
     p.add_argument("--retry-after-s", type=float, default=0.05)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--judge", choices=("careful", "fooled"), default="careful")
+    p.add_argument("--judge", choices=("careful", "fooled", "obedient", "obedient-unmarked"), default="careful")
     p.add_argument("--joint", default="", help="habits of joint answers, e.g. first+prose")
     p.add_argument("--rules", type=Path, help="a judge script file of verdicts by content")
     a = p.parse_args(argv)
