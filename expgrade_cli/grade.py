@@ -9,6 +9,7 @@ import typer
 
 from expgrade.cli.app import app, console, err_console
 from expgrade.cli.judge_options import judge_options
+from expgrade.grading.controls import ControlOptions
 from expgrade.grading.errors import UserError
 from expgrade.grading.graders.settings import IMPLEMENTATION_JUDGING, GradeSettings, parse_subtasks
 from expgrade.grading.judge import unpriced_warning
@@ -82,12 +83,57 @@ def grade(
             "EXPGRADE_SEED); reports pass^k, pass@k and each metric's spread.",
         ),
     ] = 1,
+    controls: Annotated[
+        float,
+        typer.Option(
+            "--controls",
+            min=0.0,
+            help="Control gradings with known answers (the task's reference as known-pass; placeholder, "
+            "other-task, contradicting work as known-fail), as a share of the submissions, at least 4; "
+            "0 switches controls off (docs/controls.md).",
+        ),
+    ] = 0.1,
+    attack_controls: Annotated[
+        int | None,
+        typer.Option(
+            "--attack-controls",
+            min=0,
+            help="Known-fail controls with an attack planted where agents put text (default: as many as "
+            "plain controls, at least one per placement).",
+        ),
+    ] = None,
+    attack_controls_undefended: Annotated[
+        bool,
+        typer.Option(
+            "--attack-controls-undefended",
+            help="Also run each attack control with the defences off (no fences, no datamarking), to "
+            "show what they buy on this judge.",
+        ),
+    ] = False,
+    on_failed_controls: Annotated[
+        str,
+        typer.Option(
+            "--on-failed-controls",
+            help="warn (default): name a judge that fails its controls; refuse: controls first, and the "
+            "subtasks it failed on are not judged (unscorable: judge_failed_controls).",
+        ),
+    ] = "warn",
     *,
     judges: JudgeSettings | None,
 ) -> None:
     """Grade every submission against its task; writes RUN_DIR/results.jsonl, manifest.json and logs/."""
     from expgrade.grading.run.orchestrator import grade_run
 
+    if on_failed_controls not in ("warn", "refuse"):
+        raise UserError(
+            f"unknown policy '{on_failed_controls}' (expected warn or refuse)", field="--on-failed-controls"
+        )
+    control_options = ControlOptions(
+        ratio=controls,
+        attacks=attack_controls,
+        undefended=attack_controls_undefended,
+        on_failure="refuse" if on_failed_controls == "refuse" else "warn",
+    )
     if sandbox not in ("docker", "local"):
         raise UserError(f"unknown sandbox '{sandbox}' (expected docker or local)", field="--sandbox")
     if gpu_mode not in ("auto", "nvidia", "cdi", "devices"):
@@ -130,7 +176,7 @@ def grade(
         from expgrade.cli.judge import batch_progress, check_estimate
         from expgrade.grading.run.plan import batch_run, estimate_run
 
-        if not check_estimate(judges, lambda: estimate_run(tasks, submissions, settings)):
+        if not check_estimate(judges, lambda: estimate_run(tasks, submissions, settings, control_options)):
             return
         if judges.batch:  # the answers land in the response cache, where the grading below finds them
             with batch_progress() as on_progress:
@@ -149,6 +195,7 @@ def grade(
         concurrency=concurrency,
         workers=workers,
         console=err_console,
+        controls=control_options,
     )
     from expgrade.grading.report import print_summary
     from expgrade.grading.run.store import report_run

@@ -26,9 +26,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
+from expgrade.grading.execution.reference import reference_tree
 from expgrade.grading.graders.inputs import SubmissionInputs, repo_path
 from expgrade.grading.graders.integrity import ChangedFiles
-from expgrade.grading.execution.reference import reference_tree
 from expgrade.grading.graders.judged import FORBIDDEN
 from expgrade.grading.schemas import Submission, Task
 from expgrade.grading.schemas.control import ControlKind, PlantedAttack
@@ -198,14 +198,19 @@ def _forbidden_log(task: Task, action: str) -> str:
         )
     else:
         paper = task.source.paper_id or "paper"
-        step = f"$ pdftotext {paper}.pdf - | grep -i -A3 'results'\n(copied the paper's table into the notes)\n"
+        step = (
+            f"$ pdftotext {paper}.pdf - | grep -i -A3 'results'\n(copied the paper's table into the notes)\n"
+        )
     return f"$ ls\n{_masked_file(task)}  README.md\n{step}$ {_run_command(task)}\n"
 
 
 def _contradiction(expected: str) -> str:
     claim = expected.strip().rstrip(".")
     claim = claim[:1].lower() + claim[1:]
-    return f"The results contradict the expected finding: it is not the case that {claim}. We observe the opposite."
+    return (
+        f"The results contradict the expected finding: it is not the case that {claim}. "
+        "We observe the opposite."
+    )
 
 
 def _design_names(task: Task) -> set[str]:
@@ -233,7 +238,9 @@ def _requirement_keys(task: Task) -> list[str]:
 class ControlBuilder:
     """Builds the controls of a run from its tasks (deterministic for a seed)."""
 
-    def __init__(self, tasks: Sequence[Task], subtasks: Sequence[str], tasks_dir: Path, seed: int = 0) -> None:
+    def __init__(
+        self, tasks: Sequence[Task], subtasks: Sequence[str], tasks_dir: Path, seed: int = 0
+    ) -> None:
         self.tasks = list(tasks)
         self.subtasks = [s for s in ("design", "implementation", "conclusion", "integrity") if s in subtasks]
         self.tasks_dir = tasks_dir
@@ -280,7 +287,9 @@ class ControlBuilder:
                 p.design = PLACEHOLDER_DESIGN
                 p.work["design"] = ControlWork("a placeholder design", default="fail")
         if "implementation" in self.subtasks and _requirement_keys(task):
-            other = self._other(task, lambda t: bool(self._refs[t.id]) and self._refs[t.id] != self._refs[task.id])
+            other = self._other(
+                task, lambda t: bool(self._refs[t.id]) and self._refs[t.id] != self._refs[task.id]
+            )
             if variant % 2 == 1 and other is not None:
                 p.diff = self._refs[other.id]
                 p.work["implementation"] = ControlWork("another task's implementation", default="fail")
@@ -288,14 +297,19 @@ class ControlBuilder:
                 p.diff = _added_file("NOTES.md", NO_CODE_README)
                 p.work["implementation"] = ControlWork("a diff that touches no code", default="fail")
         if "conclusion" in self.subtasks and task.expected_outcome:
-            other = self._other(task, lambda t: bool(t.expected_outcome) and t.expected_outcome != task.expected_outcome)
+            other = self._other(
+                task, lambda t: bool(t.expected_outcome) and t.expected_outcome != task.expected_outcome
+            )
             choice = variant % 3
             if choice == 1 and other is not None:
                 p.conclusion, how = other.expected_outcome, "another task's expected outcome"
             elif choice == 2:
                 p.conclusion, how = PLACEHOLDER_CONCLUSION, "a conclusion that answers nothing"
             else:
-                p.conclusion, how = _contradiction(task.expected_outcome), "a conclusion contradicting the expected outcome"
+                p.conclusion, how = (
+                    _contradiction(task.expected_outcome),
+                    "a conclusion contradicting the expected outcome",
+                )
             p.work["conclusion"] = ControlWork(how, {"outcome": "fail"})
         if "integrity" in self.subtasks:
             action = ("git_operations", "paper_access")[variant % 2]

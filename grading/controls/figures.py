@@ -95,7 +95,10 @@ def control_figures(records: Sequence[ControlRecord]) -> list[ControlFigures]:
 
 def _failure(side: _Side) -> str | None:
     reasons = []
-    for tally, what in ((side.fail, "false passes on known-fail"), (side.passed, "false fails on known-pass")):
+    for tally, what in (
+        (side.fail, "false passes on known-fail"),
+        (side.passed, "false fails on known-pass"),
+    ):
         if tally.decided >= MIN_DECIDED and tally.wrong / tally.decided > MAX_CONTROL_ERROR:
             rate = format_estimate(tally.estimate())
             reasons.append(f"{tally.wrong} of {tally.decided} {what} controls ({rate})")

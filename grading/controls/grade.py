@@ -14,11 +14,11 @@ import time
 from pathlib import Path
 
 from expgrade.grading.controls.cases import ControlCase
+from expgrade.grading.graders.inputs import repo_path
 from expgrade.grading.graders.judged import Context, Panel
 from expgrade.grading.graders.judging import grading_panel, run_judging
 from expgrade.grading.graders.pipeline import RecordingPanel, judge_subtasks
 from expgrade.grading.graders.settings import GradeSettings
-from expgrade.grading.graders.inputs import repo_path
 from expgrade.grading.schemas import JudgedSubtask
 from expgrade.grading.schemas.control import ControlItem, ControlRecord, ControlSubtask
 
@@ -37,11 +37,15 @@ def _context(case: ControlCase, settings: GradeSettings) -> Context:
     return Context.of(case.task, case.inputs, None, settings, repo_path(case.task, Path(settings.tasks_dir)))
 
 
-async def _judge(case: ControlCase, settings: GradeSettings, panel: Panel, log: list[str]) -> dict[str, JudgedSubtask]:
+async def _judge(
+    case: ControlCase, settings: GradeSettings, panel: Panel, log: list[str]
+) -> dict[str, JudgedSubtask]:
     return await judge_subtasks(_context(case, settings), settings, panel, {}, log)
 
 
-def control_record(case: ControlCase, subtasks: dict[str, JudgedSubtask], cost: float | None, duration_s: float) -> ControlRecord:
+def control_record(
+    case: ControlCase, subtasks: dict[str, JudgedSubtask], cost: float | None, duration_s: float
+) -> ControlRecord:
     """The control's judge verdicts on the items whose answer is known."""
     out: dict[str, ControlSubtask] = {}
     for name, work in case.work.items():
@@ -52,7 +56,9 @@ def control_record(case: ControlCase, subtasks: dict[str, JudgedSubtask], cost: 
             if expected is None or not isinstance(item.judge, list):
                 continue  # an item whose answer is not certain, or one no judge gave
             items.append(
-                ControlItem(criterion_id=item.criterion_id or item.criterion, expected=expected, judges=item.judge)
+                ControlItem(
+                    criterion_id=item.criterion_id or item.criterion, expected=expected, judges=item.judge
+                )
             )
         out[name] = ControlSubtask(construction=work.construction, items=items)
     return ControlRecord(
@@ -72,7 +78,10 @@ def grade_control(case: ControlCase, settings: GradeSettings) -> tuple[ControlRe
     started = time.monotonic()
     narrowed = control_settings(case, settings)
     panel = grading_panel(narrowed)
-    log = [f"control:    {case.control_id} ({case.kind}, defences {case.defences})", f"task:       {case.task.id}"]
+    log = [
+        f"control:    {case.control_id} ({case.kind}, defences {case.defences})",
+        f"task:       {case.task.id}",
+    ]
     if case.attack is not None:
         log.append(f"attack:     {case.attack.family} at {case.attack.placement} ({case.attack.attack_id})")
     if panel is None:

@@ -188,9 +188,9 @@ async def judge_subtasks(
         if name not in wanted:
             continue
         if panel is not None and name in settings.refused:
-            out[name] = JudgedSubtask(
-                status="unscorable", unscorable=Unscorable.JUDGE_FAILED_CONTROLS, reason=settings.refused[name]
-            )
+            why = settings.refused[name]
+            refused = Unscorable.JUDGE_FAILED_CONTROLS
+            out[name] = JudgedSubtask(status="unscorable", unscorable=refused, reason=why)
         elif panel is None and name == "implementation" and ctx.unit_tests is not None:
             out[name] = subtask_from_items([ctx.unit_tests], settings.thresholds[name])  # tests alone
         elif panel is None:

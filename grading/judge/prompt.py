@@ -196,7 +196,9 @@ def _fence(name: str, text: str, nonce: str) -> str:
 
 def _field(f: RubricField, value: str, nonce: str, marker: str | None) -> str:
     header = f"# {f.name}: {f.description}" if f.description else f"# {f.name}"
-    body = _fence(f.name, datamark(value, marker) if marker else value, nonce) if f.untrusted and nonce else value
+    if not (f.untrusted and nonce):
+        return f"{header}\n{value}"
+    body = _fence(f.name, datamark(value, marker) if marker else value, nonce)
     return f"{header}\n{body}"
 
 

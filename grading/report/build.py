@@ -12,8 +12,8 @@ from typing import Any
 
 from expgrade.grading.aggregate import agent_table
 from expgrade.grading.judge.types import DEPENDS_ON_INJECTION, FLIPS_WITHOUT_PROSE, PROMPT_INJECTION
-from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord, RunReport
 from expgrade.grading.report.judge_checks import judge_checks
+from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord, RunReport
 from expgrade.grading.schemas.control import ControlRecord
 from expgrade.grading.schemas.result import ReferenceRun
 from expgrade.grading.subtasks import LETTERS, SUBTASKS, judged_results

@@ -91,15 +91,23 @@ def cross_checks(records: Sequence[ResultRecord]) -> list[CrossCheck]:
                     per_judge[v["rater"]].append(_label(v))
                 for judge, labels in per_judge.items():
                     if labels and None not in labels:
-                        tallies[(judge, "implementation", "unit_tests")].add(all(labels), tests.verdict == "pass")
+                        tallies[(judge, "implementation", "unit_tests")].add(
+                            all(labels), tests.verdict == "pass"
+                        )
         conclusion = _judged(r, "conclusion")
         execution = r.subtasks.execution
-        if conclusion is not None and isinstance(execution, ExecutionSubtask) and execution.passed is not None:
+        if (
+            conclusion is not None
+            and isinstance(execution, ExecutionSubtask)
+            and execution.passed is not None
+        ):
             contradicted = any(f in _CLAIM_FLAGS for f in execution.flags)
             if contradicted or execution.passed:
                 for item, v in _judge_verdicts(conclusion):
                     if item.criterion_id == "support" and _label(v) is not None:
-                        tallies[(v["rater"], "conclusion", "re_execution")].add(bool(_label(v)), not contradicted)
+                        tallies[(v["rater"], "conclusion", "re_execution")].add(
+                            bool(_label(v)), not contradicted
+                        )
         integrity = _judged(r, "integrity")
         if integrity is not None:
             checks = {i.criterion_id: i.verdict for i in integrity.items if i.judge == "deterministic"}
@@ -150,31 +158,35 @@ def degenerate(records: Sequence[ResultRecord]) -> list[DegenerateFinding]:
                     by[(v["rater"], s.name)].append((item, v))
     out: list[DegenerateFinding] = []
     for (judge, subtask), pairs in sorted(by.items()):
+        found: list[tuple[str, int, int, str]] = []
+        finding = found.append
+
         decided = [(i, v) for i, v in pairs if _label(v) is not None]
         labels = Counter(str(v.get("label")) for _, v in decided)
         if len(decided) >= MIN_ITEMS and len(labels) == 1:
             word = next(iter(labels))
-            out.append(DegenerateFinding(judge=judge, subtask=subtask, kind="one_verdict", count=len(decided),
-                                         of=len(decided), example=f"every decided item: {word}"))  # fmt: skip
+            finding(("one_verdict", len(decided), len(decided), f"every decided item: {word}"))
         rationales = [(i, " ".join(str(v.get("rationale") or "").split())) for i, v in decided]
         rationales = [(i, t) for i, t in rationales if len(t) >= MIN_RATIONALE]
         seen = Counter(t for _, t in rationales)
         repeated = [t for _, t in rationales if seen[t] > 1]
         if repeated:
             top = seen.most_common(1)[0][0]
-            out.append(DegenerateFinding(judge=judge, subtask=subtask, kind="repeated_rationale",
-                                         count=len(repeated), of=len(rationales), example=top[:200]))  # fmt: skip
+            finding(("repeated_rationale", len(repeated), len(rationales), top[:200]))
         rubric = _rubric_shingles(subtask)
         copied = [t for _, t in rationales if rubric & _shingles(t, COPIED_WORDS)]
         if copied:
-            out.append(DegenerateFinding(judge=judge, subtask=subtask, kind="rubric_copied",
-                                         count=len(copied), of=len(rationales), example=copied[0][:200]))  # fmt: skip
-        with_conf = [(i, v.get("confidence")) for i, v in decided if isinstance(v.get("confidence"), int | float)]
+            finding(("rubric_copied", len(copied), len(rationales), copied[0][:200]))
+        with_conf = [
+            (i, v.get("confidence")) for i, v in decided if isinstance(v.get("confidence"), int | float)
+        ]
         from_prompt = [c for i, c in with_conf if float(c) in _numbers(i.criterion) or not 0 <= float(c) <= 1]
         if from_prompt:
-            out.append(DegenerateFinding(judge=judge, subtask=subtask, kind="confidence_copied",
-                                         count=len(from_prompt), of=len(with_conf),
-                                         example=f"confidence {from_prompt[0]}"))  # fmt: skip
+            finding(("confidence_copied", len(from_prompt), len(with_conf), f"confidence {from_prompt[0]}"))
+        out += [
+            DegenerateFinding(judge=judge, subtask=subtask, kind=k, count=c, of=n, example=e)
+            for k, c, n, e in found
+        ]
     return out
 
 
@@ -199,3 +211,54 @@ def judge_checks(records: Sequence[ResultRecord], controls: Sequence[ControlReco
         controls_n=len(controls),
         cost_usd=None if any(c is None for c in costs) else round(sum(c or 0.0 for c in costs), 6),
     )
+
+
+#: The columns of `trust_rows`, in the terminal and the Markdown report.
+TRUST_HEADERS = (
+    "judge",
+    "subtask",
+    "false pass (known-fail)",
+    "false fail (known-pass)",
+    "attack success",
+    "agrees with",
+    "degenerate",
+)
+
+
+def trust_rows(checks: JudgeChecks) -> list[tuple[str, ...]]:
+    """One row per judge and subtask: what its controls, attacks, cross-checks and degenerate
+    counts say, each with its n and interval (the same words wherever it is shown)."""
+    def rate(est: Any) -> str:
+        if not est.n or est.value is None:
+            return "—"
+        return f"{round(est.value * est.n)}/{est.n} [{est.ci_low:.2f}, {est.ci_high:.2f}]"
+
+    attacks: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for a in checks.attacks:
+        if a.family == "all" and a.placement == "all":
+            attacks[(a.judge, "all")].append(f"{rate(a.success)} defences {a.defences}")
+    crosses: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for c in checks.cross_checks:
+        crosses[(c.judge, c.subtask)].append(f"{c.signal} {rate(c.agreement)}")
+    odd: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for d in checks.degenerate:
+        odd[(d.judge, d.subtask)].append(f"{d.kind} {d.count}/{d.of}")
+    keys = sorted({(f.judge, f.subtask) for f in checks.controls} | set(crosses) | set(odd))
+    figures = {(f.judge, f.subtask): f for f in checks.controls}
+    rows = []
+    shown: set[str] = set()
+    for judge, subtask in keys:
+        f = figures.get((judge, subtask))
+        rows.append(
+            (
+                judge,
+                subtask + (" FAILED" if f is not None and f.failed else ""),
+                rate(f.false_pass) if f else "no controls",
+                rate(f.false_fail) if f else "",
+                "" if judge in shown else ("; ".join(attacks.get((judge, "all"), [])) or "—"),
+                "; ".join(crosses.get((judge, subtask), [])) or "—",
+                "; ".join(odd.get((judge, subtask), [])) or "—",
+            )
+        )
+        shown.add(judge)
+    return rows

@@ -9,8 +9,10 @@ from rich.console import Console
 from rich.table import Table
 
 from expgrade.grading.report.calibration import UNCALIBRATED, calibrated
+from expgrade.grading.report.judge_checks import TRUST_HEADERS, trust_rows
 from expgrade.grading.report.render import HEADERS, REPEAT_HEADERS, SUBTASK_KEYS, repeat_rows
 from expgrade.grading.schemas import RunReport
+from expgrade.grading.schemas.report import JudgeChecks
 from expgrade.grading.subtasks import SUBTASKS
 
 
@@ -45,6 +47,8 @@ def print_summary(report: RunReport, console: Console) -> None:
     why = _unscorable_line(data["unscorable_counts"])
     if why is not None:
         console.print(why, highlight=False, soft_wrap=True)
+    if report.judge_checks is not None:
+        print_judge_checks(report.judge_checks, console)
     rows = repeat_rows(data)
     if rows:
         repeats = Table(title="execution over K seeds (--repeats)", box=box.SIMPLE_HEAVY, pad_edge=False)
@@ -53,6 +57,36 @@ def print_summary(report: RunReport, console: Console) -> None:
         for row in rows:
             repeats.add_row(*row)
         console.print(repeats)
+
+
+def print_judge_checks(checks: JudgeChecks, console: Console) -> None:
+    """The judge checked on known answers, before any person labels an item; a judge that failed
+    its controls is named in red, once per subtask."""
+    table = Table(
+        title=f"the judge on {checks.controls_n} control gradings and model-free signals (docs/controls.md)",
+        box=box.SIMPLE_HEAVY,
+        pad_edge=False,
+    )
+    for h in TRUST_HEADERS:
+        table.add_column(h, overflow="fold")
+    for row in trust_rows(checks):
+        table.add_row(*row)
+    console.print(table)
+    for f in checks.controls:
+        if f.failed:
+            refused = (
+                " Its verdicts of this subtask are unscorable (refused)."
+                if f.refused
+                else (
+                    " Its pass rates on this subtask mean nothing;"
+                    " `--on-failed-controls refuse` makes them unscorable."
+                )
+            )
+            console.print(
+                f"[bold red]JUDGE FAILED ITS CONTROLS:[/] {f.judge} on {f.subtask}: {f.why}.{refused}",
+                highlight=False,
+                soft_wrap=True,
+            )
 
 
 def _unscorable_line(counts: list[dict[str, Any]]) -> str | None:

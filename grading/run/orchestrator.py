@@ -171,7 +171,7 @@ def grade_run(
         **(context or {}),
     }
     controls = controls if controls is not None else ControlOptions()
-    cases = _control_cases(pairs, settings, controls)
+    cases = control_cases(pairs, settings, controls)
     if cases:
         session["controls"] = {
             "ratio": controls.ratio,
@@ -227,7 +227,7 @@ def grade_run(
     cost: list[float | None] = [0.0]
     control_store = ControlStore.open(run_dir)
     control_jobs = [
-        Job(key=f"control/{c.control_id}", payload={"control": c}, resources=resources_for(None, execute=False))
+        Job(f"control/{c.control_id}", {"control": c}, resources_for(None, execute=False))
         for c in cases
         if c.control_id not in control_store.finished
     ]
@@ -283,7 +283,7 @@ def grade_run(
     return summary
 
 
-def _control_cases(
+def control_cases(
     pairs: list[tuple[Task, Any]], settings: GradeSettings, options: ControlOptions
 ) -> list[ControlCase]:
     """The run's controls, built from the tasks that have submissions; none without a judge."""

@@ -12,6 +12,7 @@ import asyncio
 import dataclasses
 from pathlib import Path
 
+from expgrade.grading.controls import ControlOptions, planned_control_calls
 from expgrade.grading.errors import UserError
 from expgrade.grading.graders.judging import engine_for
 from expgrade.grading.graders.pipeline import RecordingPanel, planned_calls
@@ -21,22 +22,30 @@ from expgrade.grading.judge.estimate import Estimate, estimate
 from expgrade.grading.judge.ledger import Totals
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.judge.types import JudgeRequest
-from expgrade.grading.run.orchestrator import load_tasks
+from expgrade.grading.run.orchestrator import control_cases, load_tasks
 from expgrade.grading.submission_reader import scan_submissions
 
 
-def run_plan(tasks: Path, submissions: Path, settings: GradeSettings) -> RecordingPanel:
+def run_plan(
+    tasks: Path, submissions: Path, settings: GradeSettings, controls: ControlOptions | None = None
+) -> RecordingPanel:
     """Every judge request the run would send first (`requests`) and the most that re-asks can
-    add (`reasks`); unreadable submissions are left out (the run itself reports them), as are
-    submissions whose task is not in `tasks`."""
+    add (`reasks`), its control gradings' included; unreadable submissions are left out (the run
+    itself reports them), as are submissions whose task is not in `tasks`."""
     by_id = load_tasks(tasks)
     plan = RecordingPanel()
+    pairs = []
     for loaded in scan_submissions(submissions).submissions:
         task = by_id.get(loaded.submission.task_id)
         if task is not None:
+            pairs.append((task, loaded))
             planned = planned_calls(task, loaded, settings)
             plan.requests += planned.requests
             plan.reasks += planned.reasks
+    for case in control_cases(pairs, settings, controls or ControlOptions()):
+        planned = planned_control_calls(case, settings)
+        plan.requests += planned.requests
+        plan.reasks += planned.reasks
     return plan
 
 
@@ -51,12 +60,14 @@ def _judges(settings: GradeSettings, what: str) -> JudgeSettings:
     return settings.judge
 
 
-def estimate_run(tasks: Path, submissions: Path, settings: GradeSettings) -> Estimate:
-    """What the run's judging would cost, per subtask and judge, and at most with re-asks;
-    nothing is called or spent."""
+def estimate_run(
+    tasks: Path, submissions: Path, settings: GradeSettings, controls: ControlOptions | None = None
+) -> Estimate:
+    """What the run's judging would cost, per subtask and judge, and at most with re-asks, its
+    controls included; nothing is called or spent."""
     judges = _judges(settings, "--estimate")
     engine = engine_for(judges, rate_limiter=None, budget_gate=None)
-    plan = run_plan(tasks, submissions, settings)
+    plan = run_plan(tasks, submissions, settings, controls)
     return estimate(engine, plan.requests, reasks=plan.reasks)
 
 

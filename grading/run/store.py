@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from expgrade.grading.errors import UserError
 from expgrade.grading.controls import read_controls
+from expgrade.grading.errors import UserError
 from expgrade.grading.jsonl import CutLine, append_line, cut_torn_tail, iter_json_lines, read_models
 from expgrade.grading.report import build_report
 from expgrade.grading.run.manifest import load_manifest

@@ -268,7 +268,9 @@ class ControlFigures(ReportModel):
     unscorable: int = Field(description="control items the judge left undecided")
     failed: bool = Field(description="the judge failed its controls on this subtask")
     why: str | None = Field(None, description="what it failed, in words")
-    refused: bool = Field(False, description="its verdicts of this subtask were made unscorable (--on-failed-controls refuse)")
+    refused: bool = Field(
+        False, description="its verdicts of this subtask were made unscorable (--on-failed-controls refuse)"
+    )
 
 
 class AttackFigures(ReportModel):

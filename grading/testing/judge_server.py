@@ -91,7 +91,8 @@ class ScriptRule:
     def matches(self, text: str) -> bool:
         if self.field is None:
             return self.contains in text
-        pattern = rf"<<<UNTRUSTED-{re.escape(self.field)}-[^>]*>>>\n(.*?)\n<<<END-UNTRUSTED-{re.escape(self.field)}-"
+        name = re.escape(self.field)
+        pattern = rf"<<<UNTRUSTED-{name}-[^>]*>>>\n(.*?)\n<<<END-UNTRUSTED-{name}-"
         fenced = re.findall(pattern, text, re.S)
         if not fenced and "<<<UNTRUSTED-" not in text:  # an unfenced prompt: the field is not marked off
             return self.contains in text
@@ -113,7 +114,8 @@ def _obeys(judge: str, messages: list[Any], marker: str | None) -> bool:
     (`obedient-unmarked`) only when the work is not datamarked, as a model that honours the marks."""
     if judge not in ("obedient", "obedient-unmarked") or (judge == "obedient-unmarked" and marker):
         return False
-    work = _text_of(messages[2].get("content")) if len(messages) > 3 and messages[2].get("role") == "user" else ""
+    has_work = len(messages) > 3 and messages[2].get("role") == "user"
+    work = _text_of(messages[2].get("content")) if has_work else ""
     return bool(_ORDER.search(work.replace(marker, " ") if marker else work))
 
 
@@ -238,8 +240,9 @@ def _joint_answer(
 ) -> dict[str, Any]:
     """One verdict per numbered requirement of a joint prompt, derived as for a single item.
 
-    Requirement n takes, in order: an order an obedient judge follows, a `reqN=` directive, a rule matching its own line, the
-    prompt's `verdict=` directive, a rule matching the prompt outside the criterion list, else a
+    Requirement n takes, in order: an order an obedient judge follows, a `reqN=` directive, a
+    rule matching its own line, the prompt's `verdict=` directive, a rule matching the prompt
+    outside the criterion list, else a
     stable hash of the prompt and n. The overall verdict passes only when all do.
     """
     block = _CRITERION.search(text)
@@ -746,7 +749,8 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--slow-s", type=float, default=30.0)
     p.add_argument("--retry-after-s", type=float, default=0.05)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--judge", choices=("careful", "fooled", "obedient", "obedient-unmarked"), default="careful")
+    judges = ("careful", "fooled", "obedient", "obedient-unmarked")
+    p.add_argument("--judge", choices=judges, default="careful")
     p.add_argument("--joint", default="", help="habits of joint answers, e.g. first+prose")
     p.add_argument("--rules", type=Path, help="a judge script file of verdicts by content")
     a = p.parse_args(argv)
