@@ -228,7 +228,10 @@ def _user_tail(rubric: Rubric, criterion: str | None, nonce: str) -> str:
     # and this message is the one part of the prompt no other call shares (prefix caching).
     labels = " | ".join(f'"{lab}"' for lab in rubric.verdict.labels)
     if not nonce:
-        parts.append(f"Reply with only the JSON object the system message specifies (verdict: {labels}).")
+        parts.append(
+            "# Reminder from the grader\n"
+            f"Reply with only the JSON object the system message specifies (verdict: {labels})."
+        )
         return "\n\n".join(parts)
     parts.append(
         "# Reminder from the grader\n"
