@@ -27,6 +27,7 @@ def _register() -> None:
         gold,
         grade,
         judge,
+        judge_audit,
         rubrics,
         sandbox,
         schema,
@@ -66,6 +67,8 @@ def main() -> None:
     cuts = _CutLines()
     warnings.showwarning = cuts.show
     warnings.simplefilter("always", CutLineWarning)
+    if sys.argv[1:3] == ["judge", "audit"]:  # `expgrade judge ITEMS` keeps its positional argument
+        sys.argv[1:3] = ["judge-audit"]
     try:
         app()
     except SystemExit as exc:

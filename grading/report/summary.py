@@ -67,10 +67,13 @@ def print_judge_checks(checks: JudgeChecks, console: Console) -> None:
         box=box.SIMPLE_HEAVY,
         pad_edge=False,
     )
-    for h in TRUST_HEADERS:
-        table.add_column(h, overflow="fold")
-    for row in trust_rows(checks):
-        table.add_row(*row)
+    rows = trust_rows(checks)
+    # a column with nothing to say (no attack controls, no cross-check) is left out, so the rest fit
+    keep = [i for i, _ in enumerate(TRUST_HEADERS) if any(r[i] not in ("", "—") for r in rows)]
+    for i in keep:
+        table.add_column(TRUST_HEADERS[i], overflow="fold", no_wrap=i < 2)
+    for row in rows:
+        table.add_row(*(row[i] for i in keep))
     console.print(table)
     for f in checks.controls:
         if f.failed:

@@ -87,8 +87,13 @@ class ScriptRule:
     contains: str
     verdict: str
     field: str | None = None
+    #: Match when the field's text, whitespace aside, is the task's own ground truth repeated (it
+    #: occurs in the grader's task message): the least a judge that compares with the reference does.
+    echoes_task: bool = False
 
     def matches(self, text: str) -> bool:
+        if self.echoes_task:
+            return self._echoes(text)
         if self.field is None:
             return self.contains in text
         name = re.escape(self.field)
@@ -97,6 +102,14 @@ class ScriptRule:
         if not fenced and "<<<UNTRUSTED-" not in text:  # an unfenced prompt: the field is not marked off
             return self.contains in text
         return any(self.contains in body for body in fenced)
+
+    def _echoes(self, text: str) -> bool:
+        head, _, work = text.partition("<<<UNTRUSTED-")
+        name = re.escape(self.field or "")
+        pattern = rf"{name}-[^>]*>>>\n(.*?)\n<<<END-UNTRUSTED-{name}-"
+        fenced = re.findall(pattern, "<<<UNTRUSTED-" + work, re.S)
+        task = " ".join(head.split())
+        return any(len(b.split()) > 3 and " ".join(b.split()) in task for b in fenced)
 
 
 def _ruled(rules: tuple[ScriptRule, ...], text: str) -> str | None:
@@ -126,9 +139,10 @@ def load_rules(path: Path) -> tuple[ScriptRule, ...]:
     from expgrade.grading.errors import UserError, describe_validation_error
 
     class _Rule(BaseModel):
-        contains: str
+        contains: str = ""
         verdict: str
         field: str | None = Field(None, alias="in")
+        echoes_task: bool = False
 
     class _File(BaseModel):
         rules: list[_Rule]
@@ -139,7 +153,7 @@ def load_rules(path: Path) -> tuple[ScriptRule, ...]:
         raise UserError(f"cannot read the judge script: {exc}", file=path) from exc
     except ValidationError as exc:
         raise UserError(f"not a judge script: {describe_validation_error(exc)}", file=path) from exc
-    return tuple(ScriptRule(r.contains, r.verdict, r.field) for r in parsed.rules)
+    return tuple(ScriptRule(r.contains, r.verdict, r.field, r.echoes_task) for r in parsed.rules)
 
 
 @dataclass
