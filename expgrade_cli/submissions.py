@@ -198,10 +198,13 @@ def _print_notes(o: FileImport) -> None:
     notes += [f"{n} record(s) fell back to a default: {default}" for default, n in o.defaults.items()]
     if o.continued:
         notes.append(
-            f"{len(o.continued)} record(s) are further attempts at tasks another file already gave"
-            " (same task, agent and model), numbered on from that file's: "
+            f"{len(o.continued)} record(s) are further attempts at tasks other files already gave"
+            " (same task, agent and model), numbered on from theirs: "
             + _listed(
-                [f"{rec}: {task} attempt {n} (after {shown(Path(f))})" for rec, task, n, f in o.continued]
+                [
+                    f"{rec}: {task} attempt {n} (after {', '.join(shown(f) for f in files)})"
+                    for rec, task, n, files in o.continued
+                ]
             )
         )
     if o.repeats:

@@ -204,7 +204,7 @@ def test_prediction_files_of_one_run_say_which_attempts_and_what_was_not_written
         ("django__django-11099", 1),
         ("django__django-11099", 2),
     ]
-    assert "1 record(s) are further attempts at tasks another file already gave" in text
+    assert "1 record(s) are further attempts at tasks other files already gave" in text
     assert "line 1: django__django-11099 attempt 2 (after" in text and "a_bug_fixing.jsonl)" in text
     assert "1 record(s) not written: each repeats one already imported" in text
     assert "line 2 = " in text and "a_bug_fixing.jsonl, line 2" in text

@@ -95,8 +95,8 @@ class FileImport:
     repeats: list[tuple[str, str]] = field(default_factory=list)
     #: Attempt number -> how many of this file's submissions got it.
     attempts: Counter[int] = field(default_factory=Counter)
-    #: (record, task, attempt, earlier file): attempts numbered on from another file's.
-    continued: list[tuple[str, str, int, str]] = field(default_factory=list)
+    #: (record, task, attempt, earlier files): attempts numbered on from other files'.
+    continued: list[tuple[str, str, int, tuple[Path, ...]]] = field(default_factory=list)
     #: The file's cut last line (docs/formats.md §1): its complete records were imported.
     cut: CutLine | None = None
 

@@ -75,8 +75,8 @@ V0_2024 = Generation(
     ("model_name",),
     ("git_patch", "test_result.git_patch"),
 )
-#: Keys only the OpenHands resolver's `ResolverOutput` has.
-RESOLVER_KEYS = ("issue", "issue_type", "success", "result_explanation")
+#: Keys of the OpenHands resolver's `ResolverOutput` (openhands/resolver/resolver_output.py).
+RESOLVER_KEYS = ("issue", "issue_type")
 
 
 def _obj(value: Any) -> dict[str, Any]:
@@ -227,9 +227,9 @@ def _run_metadata(path: Path) -> dict[str, Any]:
 def _agent_name(meta: dict[str, Any], gen: Generation) -> tuple[str, str] | None:
     """(agent, the metadata field it came from) as this generation names it, if it does."""
     if gen is SDK:
-        kind = meta.get("agent_type")
         if not meta:
             return None
+        kind = meta.get("agent_type")
         if isinstance(kind, str) and kind and kind != "default":
             return f"openhands-sdk-{kind}", "metadata.agent_type"
         return "openhands-sdk", "metadata.agent_type" if kind else "metadata (an SDK run)"
@@ -278,7 +278,7 @@ def _patch(obj: dict[str, Any], gen: Generation, where: str, path: Path) -> tupl
 
 
 def _refuse_resolver_output(obj: dict[str, Any], path: Path, where: str) -> None:
-    if "instance_id" not in obj and all(k in obj for k in RESOLVER_KEYS[:2]):
+    if "instance_id" not in obj and all(k in obj for k in RESOLVER_KEYS):
         raise UserError(
             "this is OpenHands resolver output (one GitHub issue or PR a line: issue, issue_type,"
             " success, …), not an evaluation run; import an evaluation's output.jsonl"

@@ -121,9 +121,9 @@ class FileWrite:
     defaults: Counter[str] = field(default_factory=Counter)
     #: Attempt number -> how many of the file's submissions got it.
     attempts: Counter[int] = field(default_factory=Counter)
-    #: (record, task, attempt, earlier file): an attempt numbered on from another file's
+    #: (record, task, attempt, earlier files): an attempt numbered on from other files'
     #: attempts at the same task, agent and model (several prediction files of one run).
-    continued: list[tuple[str, str, int, str]] = field(default_factory=list)
+    continued: list[tuple[str, str, int, tuple[Path, ...]]] = field(default_factory=list)
 
 
 class SubmissionWriter:
@@ -206,9 +206,9 @@ class SubmissionWriter:
             return
         attempt = self._attempt(key, rec.attempt)
         files = self._attempt_files.setdefault(key, {})
-        earlier = [f for f in files.values() if f != path]
+        earlier = tuple(dict.fromkeys(f for f in files.values() if f != path))
         if earlier:
-            self._file.continued.append((rec.record, rec.task_id, attempt, str(earlier[-1])))
+            self._file.continued.append((rec.record, rec.task_id, attempt, earlier))
         files[attempt] = path
         self._file.attempts[attempt] += 1
         defaults = {
