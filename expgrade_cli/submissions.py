@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from expgrade.cli.app import app, console, err_console
@@ -131,10 +132,11 @@ def import_submissions(
     table = Table(title=f"{fmt}: submissions per source file")
     table.add_column("source file", overflow="fold")
     table.add_column("submissions", justify="right")
+    table.add_column("attempts", overflow="fold")
     table.add_column("runs ended", overflow="fold")
     table.add_column("status")
     for o in outcomes:
-        table.add_row(shown(o.path), str(len(o.written)), _ended(o), _status(o))
+        table.add_row(shown(o.path), str(len(o.written)), _attempts(o), _ended(o), _status(o))
     console.print(table)
     for o in outcomes:
         _print_notes(o)
@@ -158,6 +160,24 @@ def _ended(o: FileImport) -> str:
     return ", ".join(parts) or "-"
 
 
+def _attempts(o: FileImport) -> str:
+    """'1', '2-3': the attempt numbers this file's submissions got ('1 x4, 2 x1' when mixed)."""
+    if not o.attempts:
+        return "-"
+    if len(o.attempts) == 1:
+        return str(next(iter(o.attempts)))
+    return ", ".join(f"{n} x{count}" for n, count in sorted(o.attempts.items()))
+
+
+#: Repeats and renumbered attempts listed one by one before "and N more".
+LISTED = 10
+
+
+def _listed(items: list[str]) -> str:
+    more = f"; and {len(items) - LISTED} more" if len(items) > LISTED else ""
+    return "; ".join(items[:LISTED]) + more
+
+
 def _status(o: FileImport) -> str:
     if o.error is not None:
         return "[red]skipped (see error)[/]"
@@ -167,15 +187,31 @@ def _status(o: FileImport) -> str:
 
 
 def _print_notes(o: FileImport) -> None:
-    """What a user must know before grading these: partial files, defaults, repeated records."""
+    """How each file was read (notes), then what a user must know before grading these (warnings):
+    partial files, defaults, attempts numbered on from another file, records not written."""
     if o.error is not None:
         return
-    notes = [n.text for n in o.notices]
+    for n in o.notices:
+        if n.info:
+            console.print(f"note: {shown(o.path)}: {escape(n.text)}", highlight=False, soft_wrap=True)
+    notes = [n.text for n in o.notices if not n.info]
     notes += [f"{n} record(s) fell back to a default: {default}" for default, n in o.defaults.items()]
-    if o.repeats:
-        record, first = o.repeats[0]
+    if o.continued:
         notes.append(
-            f"{len(o.repeats)} record(s) repeat ones already imported (e.g. {record} = {first}): written once"
+            f"{len(o.continued)} record(s) are further attempts at tasks other files already gave"
+            " (same task, agent and model), numbered on from theirs: "
+            + _listed(
+                [
+                    f"{rec}: {task} attempt {n} (after {', '.join(shown(f) for f in files)})"
+                    for rec, task, n, files in o.continued
+                ]
+            )
+        )
+    if o.repeats:
+        notes.append(
+            f"{len(o.repeats)} record(s) not written: each repeats one already imported"
+            " (same task, agent, model, patch and answer): "
+            + _listed([f"{record} = {first}" for record, first in o.repeats])
         )
     for note in notes:
-        console.print(f"[yellow]warning:[/] {shown(o.path)}: {note}", highlight=False, soft_wrap=True)
+        console.print(f"[yellow]warning:[/] {shown(o.path)}: {escape(note)}", highlight=False, soft_wrap=True)

@@ -192,7 +192,7 @@ def test_preds_json_and_jsonl_of_one_run_import_once(tmp_path: Path) -> None:
         ("astropy__astropy-12907", 1),
         ("django__django-11099", 1),
     ]
-    assert "2 record(s) repeat ones already imported" in flat(r.out)
+    assert "2 record(s) not written: each repeats one already imported" in flat(r.out)
 
 
 # --- PaperBench (items 11, 12, 13) -----------------------------------------------------------

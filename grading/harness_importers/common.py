@@ -36,10 +36,13 @@ class HarnessOptions:
 @dataclass(frozen=True)
 class Notice:
     """What a user must know about a whole source file. `partial`: the file is the record of a
-    run that did not finish (a killed eval); what it holds is imported and the import exits 1."""
+    run that did not finish (a killed eval); what it holds is imported and the import exits 1.
+    `info`: how the file was read (which generation of a format, where a name came from),
+    printed as a note rather than a warning."""
 
     text: str
     partial: bool = False
+    info: bool = False
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,10 @@ class FileImport:
     defaults: Counter[str] = field(default_factory=Counter)
     notices: list[Notice] = field(default_factory=list)
     repeats: list[tuple[str, str]] = field(default_factory=list)
+    #: Attempt number -> how many of this file's submissions got it.
+    attempts: Counter[int] = field(default_factory=Counter)
+    #: (record, task, attempt, earlier files): attempts numbered on from other files'.
+    continued: list[tuple[str, str, int, tuple[Path, ...]]] = field(default_factory=list)
     #: The file's cut last line (docs/formats.md §1): its complete records were imported.
     cut: CutLine | None = None
 
@@ -135,6 +142,7 @@ def import_files(
             outcome.cut = cuts[0] if cuts else None
             outcome.written, outcome.repeats = done.written, done.repeats
             outcome.ended, outcome.defaults = done.ended, done.defaults
+            outcome.attempts, outcome.continued = done.attempts, done.continued
             if not outcome.written and not outcome.repeats:
                 raise UserError(f"no {harness.name} records in this file", file=path)
         except UserError as exc:

@@ -6,8 +6,9 @@ document and is read whole. The mapping:
 
 - task id: the sample's metadata `task_id`, else its id; `--task-field KEY` names another
   metadata key (`id` = the sample id);
-- agent: the plan's terminal solver as Inspect names the agent, else the eval's solver, else
-  the task name (the scorer records the same name); model: the eval's model;
+- agent: the plan's terminal solver as Inspect names the agent; when that is Inspect's plain
+  `generate`, the solver chain, else the eval's solver, else the model (said in a note); with
+  no plan, the eval's solver, else the task name; model: the eval's model;
 - patch, first found of: a diff the agent left in the sample's store or metadata (`patch`,
   `diff`, `git_diff`, `model_patch`); the sandbox's final changes as a scorer recorded them
   (`Score.metadata["model_patch"]`, as inspect_evals' SWE-bench scorer does); the output of
@@ -114,17 +115,27 @@ def find_patch(
     return (diff, "messages[last git diff tool output]") if diff else (None, None)
 
 
-def agent_of(solver: str | None, plan: Any, task: str) -> tuple[str, str]:
+#: Inspect's built-in solver that only calls the model: as the last step it names no agent.
+PLAIN_GENERATE = "generate"
+
+
+def agent_of(solver: str | None, plan: Any, task: str, model: str) -> tuple[str, str]:
     """(agent, where it came from): the plan's terminal step, unqualified, as Inspect names the
-    agent (`eval_plan_agent_name`; the running `expgrade_scorer` reads the same name), else the
-    eval's solver, else the task."""
+    agent (`eval_plan_agent_name`); when that step is Inspect's plain `generate`, which tells a
+    user nothing, the solver chain that ran (`system_message+generate`), else the eval's
+    solver, else the model; with no plan, the eval's solver, else the task."""
     steps = list(plan.steps) if plan else []
     if plan and plan.finish and steps:
         steps = steps[:-1]  # the finish solver is recorded again as the trailing step
-    if steps:
-        return steps[-1].solver.rsplit("/", 1)[-1], "plan.steps[-1].solver"
+    names = [step.solver.rsplit("/", 1)[-1] for step in steps]
+    if names and names[-1] != PLAIN_GENERATE:
+        return names[-1], "plan.steps[-1].solver"
+    if len(names) > 1:
+        return "+".join(names), "plan.steps (the solver chain; the last step is Inspect's plain generate)"
     if solver:
         return solver, "eval.solver"
+    if names:
+        return model, "eval.model (the plan is Inspect's plain generate: the model is the agent)"
     return task, "eval.task"
 
 
@@ -164,7 +175,7 @@ def task_id_of(
 def sample_record(header: Any, sample: Any, file: Path, options: HarnessOptions) -> HarnessRecord:
     record = f"sample {sample.id}, epoch {sample.epoch}"
     task_id, task_field = task_id_of(sample.metadata, sample.id, options.task_field, file=file, record=record)
-    agent, agent_field = agent_of(header.eval.solver, header.plan, header.eval.task)
+    agent, agent_field = agent_of(header.eval.solver, header.plan, header.eval.task, header.eval.model)
     scores = sample.scores or {}
     patch, patch_field = find_patch(
         [("store", sample.store), ("metadata", sample.metadata)]
@@ -215,6 +226,9 @@ def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord | Notice
     where = "header"
     try:
         header = log.read_eval_log(str(path), header_only=True)
+        agent, agent_field = agent_of(header.eval.solver, header.plan, header.eval.task, header.eval.model)
+        if agent_field != "plan.steps[-1].solver":
+            yield Notice(f"agent '{agent}' is from {agent_field}", info=True)
         if header.status != "success":
             why = f": {header.error.message.strip()[:300]}" if header.error is not None else ""
             yield Notice(
@@ -237,9 +251,21 @@ def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord | Notice
     except UserError:
         raise
     except Exception as exc:  # Inspect's reader: zip, JSON and pydantic errors of a broken log
-        raise UserError(
-            f"cannot read this Inspect log ({type(exc).__name__}: {str(exc)[:300]})", file=path, record=where
-        ) from None
+        raise UserError(f"cannot read this Inspect log ({reasons(exc)})", file=path, record=where) from None
+
+
+def reasons(exc: BaseException) -> str:
+    """The reader's error and each reason it gives beneath (`raise … from`): Inspect wraps "Unable
+    to read version 4 of log format" in "Unable to read log file: PATH", and the inner one is
+    the one that tells a user what to do."""
+    chain: list[str] = []
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen and len(chain) < 4:
+        seen.add(id(current))
+        chain.append(f"{type(current).__name__}: {str(current).strip()[:300]}")
+        current = current.__cause__ or current.__context__
+    return "; because ".join(chain)
 
 
 HARNESS = Harness(name="inspect", patterns=("*.eval", "*.json"), load=load, accepts=is_log_file)

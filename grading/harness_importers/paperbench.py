@@ -9,9 +9,18 @@ paper's rubric tree; `expgrade tasks import paperbench rubric.json` makes that t
   `<runs dir>/<run group>/<paper>_<uuid4>/submissions/<timestamp>/submission.tar.gz`. A run
   folder yields its latest snapshot (as `_select_checkpoint` picks it; `*_executed.tar.gz` are
   reproduction outputs, not submissions), a run group folder each of its runs, a tarball itself.
-  The paper is the run id without its uuid.
-- a repository folder, or a tarball of one: `--paper` names the paper, else the source's name
-  does (`<paper>/`, `<paper>.tar.gz`; a source named `submission` takes its parent's name).
+  A folder of run groups yields each run of each. The paper is the run id without its uuid.
+- a judge_eval case (openai/preparedness `judge_eval/download_data.py`):
+  `judge_eval/<paper>/<n>/submission.tar`, holding `./submission`; a folder of cases
+  (`judge_eval/<paper>/`, `judge_eval/`) yields each;
+- a repository folder with `reproduce.sh` at its root (or in `./submission`), or a tarball of
+  one: `--paper` names the paper, else the source's name does (`<paper>/`, `<paper>.tar.gz`; a
+  source named `submission` takes its parent's name, or in a judge_eval case `<paper>/<n>/` the
+  paper's).
+
+Any other folder is refused with what was expected: a folder of runs read as one repository
+would be graded as the agent's work. A tarball that is a Git LFS pointer (judge_eval's
+`submission.tar` in a clone without `git lfs pull`) is named as such.
 
 PaperBench's tarball (`upload_sources`: `tar -czf … -C <tmp> .` over `/home/submission` and
 `/home/logs`) holds `./submission` and `./logs`: the repository is `./submission`, and the text
@@ -54,14 +63,57 @@ def _snapshots(run_dir: Path) -> list[Path]:
     )
 
 
+#: What a PaperBench source may be, for the error that refuses anything else.
+EXPECTED = (
+    "expected one of PaperBench's layouts: a run folder (<paper>_<uuid>/ holding"
+    " submissions/<timestamp>/*.tar.gz), a run group (a folder of run folders), a folder of run"
+    " groups, a judge_eval case (<paper>/<n>/ holding submission.tar), a folder of such cases"
+    " (judge_eval/<paper>/ or judge_eval/), a repository with reproduce.sh at its root (or in"
+    " ./submission), or a tarball (.tar, .tar.gz, .tgz)"
+)
+
+
+def _case_tarball(folder: Path) -> Path | None:
+    """A judge_eval case's `submission.tar` (openai/preparedness `judge_eval/download_data.py`)."""
+    for suffix in _TAR_SUFFIXES:
+        if (tarball := folder / f"submission{suffix}").is_file():
+            return tarball
+    return None
+
+
+def _submission_in(folder: Path) -> Path | None:
+    """The one submission a run folder or a judge_eval case stands for: the run's latest
+    snapshot (as `_select_checkpoint` picks it), or the case's tarball."""
+    if latest := _snapshots(folder):
+        return latest[-1]
+    return _case_tarball(folder)
+
+
+def _is_repository(folder: Path) -> bool:
+    return (folder / REPRODUCE).is_file() or (folder / "submission" / REPRODUCE).is_file()
+
+
+def _subfolders(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if p.is_dir() and not p.is_symlink())
+
+
 def find_sources(src: Path) -> list[Path]:
-    """A folder on the command line: a run group, a run, or a repository (the folder itself)."""
+    """A folder on the command line, as one of the layouts PaperBench writes (`EXPECTED`): its
+    submissions one level down (a run group, a judge_eval paper) or two (a folder of run
+    groups, judge_eval itself). Any other folder is refused: importing it as a repository would
+    grade a folder of runs, or a folder holding one tarball, as the agent's work."""
     if not src.is_dir():
         return [src]
-    if latest := _snapshots(src):
-        return [latest[-1]]
-    runs = [latest[-1] for run in sorted(src.iterdir()) if run.is_dir() and (latest := _snapshots(run))]
-    return runs or [src]
+    if (own := _submission_in(src)) is not None:
+        return [own]
+    if _is_repository(src):
+        return [src]
+    for depth in (1, 2):
+        folders = _subfolders(src) if depth == 1 else [g for c in _subfolders(src) for g in _subfolders(c)]
+        found = [sub for f in folders if (sub := _submission_in(f)) is not None]
+        if found:
+            return found
+    raise UserError(f"not a PaperBench submission or run: {EXPECTED}; found none of them here", file=src)
 
 
 def _run_id(path: Path) -> str | None:
@@ -81,6 +133,8 @@ def _paper(path: Path, options: HarnessOptions) -> tuple[str, str]:
     name = path.name
     for suffix in _TAR_SUFFIXES:
         name = name.removesuffix(suffix)
+    if name == "submission" and path.resolve().parent.name.isdigit():
+        return path.resolve().parent.parent.name, "judge_eval case folder (<paper>/<n>/submission.tar)"
     if name == "submission":
         return path.resolve().parent.name, "source's parent folder name"
     return name, "source name"

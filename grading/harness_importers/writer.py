@@ -119,6 +119,11 @@ class FileWrite:
     #: How the written records' runs ended, and "field = value (why)" for each default taken.
     ended: Counter[str] = field(default_factory=Counter)
     defaults: Counter[str] = field(default_factory=Counter)
+    #: Attempt number -> how many of the file's submissions got it.
+    attempts: Counter[int] = field(default_factory=Counter)
+    #: (record, task, attempt, earlier files): an attempt numbered on from other files'
+    #: attempts at the same task, agent and model (several prediction files of one run).
+    continued: list[tuple[str, str, int, tuple[Path, ...]]] = field(default_factory=list)
 
 
 class SubmissionWriter:
@@ -146,6 +151,8 @@ class SubmissionWriter:
         self.task_ids = task_ids
         self.replace = replace
         self._attempts: dict[tuple[str, str, str], set[int]] = {}
+        #: Which file each attempt of a (task, agent, model) came from.
+        self._attempt_files: dict[tuple[str, str, str], dict[int, Path]] = {}
         self._seen: dict[str, str] = {}
         self._file: FileWrite = FileWrite()
         self._file_written: list[tuple[Path, tuple[str, str, str], int, str]] = []
@@ -161,6 +168,7 @@ class SubmissionWriter:
             for folder, key, attempt, digest in self._file_written:
                 shutil.rmtree(folder, ignore_errors=True)
                 self._attempts[key].discard(attempt)
+                self._attempt_files[key].pop(attempt, None)
                 self._seen.pop(digest, None)
             raise
         self._file.written = [folder for folder, _, _, _ in self._file_written]
@@ -197,6 +205,12 @@ class SubmissionWriter:
             self._file.repeats.append((rec.record, self._seen[digest]))
             return
         attempt = self._attempt(key, rec.attempt)
+        files = self._attempt_files.setdefault(key, {})
+        earlier = tuple(dict.fromkeys(f for f in files.values() if f != path))
+        if earlier:
+            self._file.continued.append((rec.record, rec.task_id, attempt, earlier))
+        files[attempt] = path
+        self._file.attempts[attempt] += 1
         defaults = {
             name: value
             for name, value in rec.defaults.items()
@@ -234,6 +248,7 @@ class SubmissionWriter:
             shutil.rmtree(folder)
         if folder.exists():
             self._attempts[key].discard(attempt)
+            self._attempt_files[key].pop(attempt, None)
             raise UserError(
                 f"submission folder {folder} already exists; import into an empty --out folder",
                 file=path,
