@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 from expgrade.calibration.bias import wilson_interval
@@ -32,7 +30,6 @@ from expgrade.grading.judge import (
     JudgeRequest,
     JudgeSpec,
     client,
-    injection_embed,
     injection_model,
 )
 from expgrade.grading.judge.injection import _scan, flags_for, scan
@@ -40,6 +37,7 @@ from expgrade.grading.judge.spotlight import choose_marker, datamark
 from expgrade.grading.testing.judge_server import ScriptedServer, ServerScript
 
 CORPUS = Path(__file__).parent / "injection_corpus"
+SETS = CORPUS / "sets"  # the frozen sets, one provenance note beside each
 sys.path.insert(0, str(CORPUS))
 import generate  # noqa: E402
 
@@ -47,7 +45,7 @@ TOKENIZER = "openai/gpt-4o-mini"
 
 
 def load(name: str, split: str = "heldout") -> list[dict[str, str]]:
-    rows = [json.loads(line) for line in (CORPUS / f"{name}.jsonl").read_text("utf-8").splitlines()]
+    rows = [json.loads(line) for line in (SETS / f"{name}.jsonl").read_text("utf-8").splitlines()]
     return [r for r in rows if r["split"] == split]
 
 
@@ -63,39 +61,21 @@ def learned_flags(text: str) -> bool:
     return injection_model.score(text) >= injection_model.model().threshold
 
 
-def semantic_flags(text: str) -> bool:
-    """The distilled-embedding layer alone, switched on or not (never flags when it cannot load)."""
-    layer = injection_embed.load()
-    return layer is not None and _semantic_score(text) >= layer.threshold
-
-
-def _semantic_score(text: str) -> float:
-    with _env("EXPGRADE_SEMANTIC_LAYER", "on"):
-        return injection_embed.score.__wrapped__(text)
-
-
 def detector_flags(text: str) -> bool:
     """What the engine flags with the judge's signal off: every layer `scan` runs by default."""
     return flags_for(scan(text)) == [PROMPT_INJECTION]
 
 
-def opt_in_flags(text: str) -> bool:
-    """The detector with the semantic layer switched on (`EXPGRADE_SEMANTIC_LAYER=on`)."""
-    return detector_flags(text) or semantic_flags(text)
-
-
 DETECTORS: dict[str, Detector] = {
     "pattern layer": pattern_flags,
     "learned layer": learned_flags,
-    "semantic layer": semantic_flags,
     "pattern + learned (shipped)": detector_flags,
-    "pattern + learned + semantic (opt-in)": opt_in_flags,
 }
 
 
 def load_fresh(n: int) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
-    """Fresh set 3 to 13 (frozen; FRESH3.md … FRESH13.md): its attacks and its benign files."""
-    rows = [json.loads(line) for line in (CORPUS / f"fresh{n}.jsonl").read_text("utf-8").splitlines()]
+    """Fresh set 3 to 13 (frozen; sets/fresh3.md … sets/fresh13.md): its attacks and its benign files."""
+    rows = [json.loads(line) for line in (SETS / f"fresh{n}.jsonl").read_text("utf-8").splitlines()]
     return [r for r in rows if r["label"] == "attack"], [r for r in rows if r["label"] == "benign"]
 
 
@@ -145,12 +125,12 @@ def fresh_table(detectors: dict[str, Detector]) -> list[str]:
         "FP, set 12 benign (converter twins, honest write-ups and labels, promptfoo docs)": benign12,
         "FP, set 13 benign (host twins, write-ups quoting judge attacks, odd tokens, openers)": benign13,
     }
-    dev = [json.loads(line) for line in (CORPUS / "dev_semantic.jsonl").read_text("utf-8").splitlines()]
+    dev = [json.loads(line) for line in (SETS / "dev_semantic.jsonl").read_text("utf-8").splitlines()]
     prose = [
-        json.loads(line) for line in (CORPUS / "benign_research_prose.jsonl").read_text("utf-8").splitlines()
+        json.loads(line) for line in (SETS / "benign_research_prose.jsonl").read_text("utf-8").splitlines()
     ]
-    columns["recall, semantic-layer dev set (variants chosen on it)"] = dev
-    columns["FP, research prose about injection (calibrates the semantic layer)"] = prose
+    columns["recall, dev_semantic (hand-written, 12 languages; a dev set, not held out)"] = dev
+    columns["FP, research prose about injection"] = prose
     records = generate.task_records(held_out=True)
     if records:  # ../shared/datasets is there (EXPGRADE_SHARED_DATASETS names it elsewhere)
         columns["FP, whole task records, held-out task files"] = [{"text": t} for t in records]
@@ -289,25 +269,6 @@ def _datamark_token_ratio(benign: list[dict[str, str]]) -> float:
     return marked / plain
 
 
-def _scan_with_semantic(text: str) -> object:
-    """`scan` with the semantic layer switched on."""
-    with _env("EXPGRADE_SEMANTIC_LAYER", "on"):
-        return _scan.__wrapped__(text, False)
-
-
-@contextmanager
-def _env(name: str, value: str) -> Iterator[None]:
-    old = os.environ.get(name)
-    os.environ[name] = value
-    try:
-        yield
-    finally:
-        if old is None:
-            del os.environ[name]
-        else:
-            os.environ[name] = old
-
-
 def scan_20k(repeats: int = 7) -> list[str]:
     """Milliseconds to scan one 20,000-character text of task prose, uncached, median of `repeats`.
 
@@ -320,9 +281,7 @@ def scan_20k(repeats: int = 7) -> list[str]:
     for name, run in (
         ("pattern layer", lambda t: _scan.__wrapped__(t, True)),  # transcript=True: regexes only
         ("learned layer", lambda t: injection_model.score.__wrapped__(t)),
-        ("semantic layer", _semantic_score),
         ("pattern + learned (scan, shipped)", lambda t: _scan.__wrapped__(t, False)),
-        ("all three (scan, semantic layer on)", _scan_with_semantic),
     ):
         wall, cpu = [], []
         for i in range(repeats):
@@ -358,65 +317,55 @@ def scan_cost(benign: list[dict[str, str]]) -> list[str]:
     ]
 
 
-# Sets 6 to 13 (title, then the opt-in detector's cells and the shipped detector's, with intervals);
+# Sets 6 to 13 (title, then the shipped detector's cells, with intervals);
 # their benign rows are broken down by `kind`.
-LATER_SETS: tuple[tuple[int, str, tuple[str, ...], tuple[str, ...]], ...] = (
+LATER_SETS: tuple[tuple[int, str, tuple[str, ...]], ...] = (
     (
         6,
-        "the informed adaptive attacker; FRESH6.md",
-        ("lang", "technique"),
+        "the informed adaptive attacker; sets/fresh6.md",
         ("host", "lang", "technique", "disguise", "goal"),
     ),
     (
         7,
-        "task-grounded paired submissions; FRESH7.md",
-        ("lang", "tactic"),
+        "task-grounded paired submissions; sets/fresh7.md",
         ("host", "lang", "tactic", "goal"),
     ),
     (
         8,
-        "real third-party hosts, spikee seeds retargeted; FRESH8.md",
-        ("lang", "disguise"),
+        "real third-party hosts, spikee seeds retargeted; sets/fresh8.md",
         ("host", "placement", "seed type", "lang", "disguise", "goal"),
     ),
     (
         9,
-        "re-enacted real incidents; FRESH9.md",
-        ("lang", "incident"),
+        "re-enacted real incidents; sets/fresh9.md",
         ("incident", "host", "lang", "technique", "disguise", "goal"),
     ),
     (
         10,
-        "agent-injection benchmark forms in harness logs; FRESH10.md",
-        ("lang", "form"),
+        "agent-injection benchmark forms in harness logs; sets/fresh10.md",
         ("form", "host", "placement", "lang", "disguise", "goal"),
     ),
     (
         11,
-        "practitioner payload collections in artefacts written by ML tooling; FRESH11.md",
-        ("lang", "collection"),
+        "practitioner payload collections in artefacts written by ML tooling; sets/fresh11.md",
         ("collection", "host", "placement", "lang", "disguise", "goal"),
     ),
     (
         12,
-        "promptfoo red-team strategies and plugins in documents rendered by real converters; FRESH12.md",
-        ("lang", "strategy"),
+        "promptfoo red-team strategies and plugins in documents rendered by real converters; sets/fresh12.md",
         ("strategy", "host", "placement", "lang", "disguise", "goal"),
     ),
     (
         13,
-        "released attack strings of research on LLM judges, reviewers and reward models; FRESH13.md",
-        ("lang", "attack_type"),
+        "released attack strings of research on LLM judges, reviewers and reward models; sets/fresh13.md",
         ("attack_type", "source_work", "host", "placement", "lang", "disguise", "goal"),
     ),
 )
 
 
-def later_set_breakdown(n: int, title: str, opt_in: tuple[str, ...], shipped: tuple[str, ...]) -> list[str]:
+def later_set_breakdown(n: int, title: str, shipped: tuple[str, ...]) -> list[str]:
     return [
-        f"Fresh set {n} ({title}), opt-in, then shipped:",
-        *fresh_breakdown(opt_in_flags, n, opt_in, benign_key="kind"),
-        "",
+        f"Fresh set {n} ({title}):",
         *fresh_breakdown(detector_flags, n, shipped, benign_key="kind", interval=True),
         "",
     ]
@@ -442,10 +391,6 @@ def main() -> None:
                     "",
                     *fresh_breakdown(detector_flags, 4, ("host", "lang", "disguise", "tactic")),
                     "",
-                    *fresh_breakdown(semantic_flags, 5, ("lang",), benign_key="rhetoric"),
-                    "(above: the semantic layer alone; below: switched on; then the shipped detector)",
-                    *fresh_breakdown(opt_in_flags, 5, ("lang", "rhetoric"), benign_key="rhetoric"),
-                    "",
                     *fresh_breakdown(
                         detector_flags,
                         5,
@@ -456,8 +401,8 @@ def main() -> None:
                     "",
                     *(
                         line
-                        for n, title, opt_in, shipped in LATER_SETS
-                        for line in later_set_breakdown(n, title, opt_in, shipped)
+                        for n, title, shipped in LATER_SETS
+                        for line in later_set_breakdown(n, title, shipped)
                     ),
                     "Fresh sets 2 to 13 and every benign text through litellm, the judge's signal off "
                     "(a scripted judge that never reports injection):",

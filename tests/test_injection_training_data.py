@@ -33,8 +33,8 @@ def train():  # type: ignore[no-untyped-def]
 
 def test_evaluation_sets_are_never_training_data(train) -> None:  # type: ignore[no-untyped-def]
     assert not {"fresh2", "fresh3", "fresh8", "attacks"} & set(train.INDEPENDENT)
-    assert all((CORPUS / f"{name}.jsonl").exists() for name in train.INDEPENDENT)
-    assert {p.stem for p in CORPUS.glob("train_*.jsonl")} <= set(train.INDEPENDENT)
+    assert all((CORPUS / "sets" / f"{name}.jsonl").exists() for name in train.INDEPENDENT)
+    assert {p.stem for p in (CORPUS / "sets").glob("train_*.jsonl")} <= set(train.INDEPENDENT)
     held = train.never_trained_on()
     assert {r["text"] for r in train.read_set("fresh8")} <= held
     assert len(held) >= 570  # set 2's 80 attacks, set 3's 168 texts, set 8's 331
@@ -139,34 +139,3 @@ def test_a_declared_payload_is_taught_without_the_host_line_around_it(train) -> 
     assert any("re-running is not required" in u for u in pos)
     assert not any("top1" in u or "epochs" in u for u in pos)
     assert any("top1" in u for u in neg)
-
-
-@pytest.mark.parametrize("path", sorted(CORPUS.glob("train_*.jsonl")), ids=lambda p: p.stem)
-def test_a_training_file_holds_what_its_rows_declare(path: Path) -> None:
-    """Each author's file as train.py reads it: unique ids and texts, an attack's payload inside its
-    text (a payload the text lacks would teach nothing, or the wrong lines), a twin that exists and is
-    benign."""
-    import json
-
-    rows = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
-    by_id = {r["id"]: r for r in rows}
-    assert len(by_id) == len(rows) and len({r["text"] for r in rows}) == len(rows)
-    for r in rows:
-        assert r["label"] in {"attack", "benign"}, r["id"]
-        if r["label"] == "attack":
-            assert all(p in r["text"] for p in r["payload"].split("\n") if p.strip()), r["id"]
-            if r.get("twin"):
-                assert by_id[r["twin"]]["label"] == "benign", r["id"]
-
-
-@pytest.mark.parametrize("script", sorted(CORPUS.glob("build_train_*.py")), ids=lambda p: p.stem)
-def test_a_training_file_is_what_its_builder_writes(script: Path, tmp_path: Path) -> None:
-    """Each author's builder holds the texts and rewrites its file byte for byte, alone in an empty
-    folder (no network, no ../shared): a hand edit to the jsonl, or a builder that drifted, shows here."""
-    import shutil
-    import subprocess
-
-    shutil.copy(script, tmp_path)
-    subprocess.run([sys.executable, script.name], cwd=tmp_path, check=True, capture_output=True, timeout=300)
-    name = script.stem.removeprefix("build_") + ".jsonl"
-    assert (tmp_path / name).read_bytes() == (CORPUS / name).read_bytes()

@@ -264,7 +264,7 @@ def test_topic_words_are_not_flagged_but_orders_are() -> None:
 
 
 def _corpus(name: str) -> list[dict[str, str]]:
-    return [json.loads(line) for line in (CORPUS / f"{name}.jsonl").read_text("utf-8").splitlines()]
+    return [json.loads(line) for line in (CORPUS / "sets" / f"{name}.jsonl").read_text("utf-8").splitlines()]
 
 
 def test_corpus_meets_the_goals_on_the_held_out_split() -> None:

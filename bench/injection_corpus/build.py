@@ -9,7 +9,7 @@ id, both by a hash, so it never drifts. Templates marked `"split": "fresh1"` / `
 written after the pattern layer was frozen and measured once (bench/injection.md says what
 happened after).
 
-    python bench/injection_corpus/build.py   # rewrites the two .jsonl files next to it
+    python bench/injection_corpus/build.py   # rewrites the two .jsonl files in sets/
 """
 
 from __future__ import annotations
@@ -143,7 +143,7 @@ def main() -> None:
         ("attacks", attacks(spec["templates"], hosts)),
         ("benign", benign(spec["topic_sentences"])),
     ):
-        with (HERE / f"{name}.jsonl").open("w", encoding="utf-8") as fh:
+        with (HERE / "sets" / f"{name}.jsonl").open("w", encoding="utf-8") as fh:
             for r in rows:
                 fh.write(json.dumps(r, ensure_ascii=False) + "\n")
         print(name, len(rows), "held-out", sum(r["split"] == "heldout" for r in rows))

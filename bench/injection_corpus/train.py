@@ -9,7 +9,7 @@ and of the calibration task texts.
 
 Independent text (issue 26, fourth to sixth passes): attacks and hard negatives written by other people
 and methods than the generator can train too, their attack and benign units weighing
-`--independent-weight P:N` (INDEPENDENT: fresh sets 4 to 7, the semantic layer's dev set, research prose
+`--independent-weight P:N` (INDEPENDENT: fresh sets 4 to 7, the dev set `dev_semantic`, research prose
 and grading text about injection, and `train_*.jsonl`, training text written for the sixth pass by seven
 authors, each from its own angle). An attack's payload is what its row declares, or else the lines its
 benign twin lacks. Fresh set 2 and every fresh set not in INDEPENDENT (EVALUATION: 3 and 8 to 11) are
@@ -49,6 +49,7 @@ from expgrade.grading.judge import injection_model as im
 from expgrade.grading.judge.fold import normalize
 
 HERE = Path(__file__).parent
+SETS = HERE / "sets"  # the frozen sets
 sys.path.insert(0, str(HERE))
 import generate  # noqa: E402
 
@@ -89,13 +90,13 @@ INDEPENDENT = (
     "dev_semantic",
     "benign_research_prose",
     "benign_grading_text",
-    *sorted(p.stem for p in HERE.glob("train_*.jsonl")),
+    *sorted(p.stem for p in SETS.glob("train_*.jsonl")),
 )
 # Evaluation only, never trained on: every fresh set not named in INDEPENDENT (sets 3 and 8 to 11 today;
 # set 2 lives in attacks.jsonl), so a set frozen later is held out without anyone remembering to add it.
 EVALUATION = tuple(
     sorted(
-        (p.stem for p in HERE.glob("fresh*.jsonl") if p.stem not in INDEPENDENT),
+        (p.stem for p in SETS.glob("fresh*.jsonl") if p.stem not in INDEPENDENT),
         key=lambda stem: int(stem.removeprefix("fresh")),
     )
 )
@@ -138,7 +139,7 @@ def attack_units(rng: random.Random, hosts: list[str], n: int) -> tuple[list[str
 
 
 def read_set(name: str) -> list[dict[str, str]]:
-    return [json.loads(line) for line in (HERE / f"{name}.jsonl").read_text("utf-8").splitlines()]
+    return [json.loads(line) for line in (SETS / f"{name}.jsonl").read_text("utf-8").splitlines()]
 
 
 @cache
@@ -273,7 +274,7 @@ class Corpus:
 def never_trained_on() -> set[str]:
     """Texts of the evaluation sets (fresh set 2, and every EVALUATION file that exists)."""
     fresh2 = [r["text"] for r in read_set("attacks") if r["split"] == "fresh2"]
-    return {*fresh2, *(r["text"] for n in EVALUATION if (HERE / f"{n}.jsonl").exists() for r in read_set(n))}
+    return {*fresh2, *(r["text"] for n in EVALUATION if (SETS / f"{n}.jsonl").exists() for r in read_set(n))}
 
 
 # A line with this many letters that a training text shares with an evaluation text is the same

@@ -17,9 +17,8 @@ Cyrillic and Greek homoglyphs; base64 blocks that decode to text are scanned as 
 
 `scan` also reports the learned layer's units (`learned`, grading/judge/injection_model.py):
 paraphrases, pleas and notes to the grader in other languages and disguises that no pattern
-describes. Both are deterministic, so the flag stays reproducible. An opt-in third layer
-(`semantic_learned`, grading/judge/injection_embed.py, `EXPGRADE_SEMANTIC_LAYER=on`) reads the
-same units through multilingual-e5 piece vectors.
+describes. Both are deterministic, so the flag stays reproducible. Each keeps its place by what it adds
+on sets it was never tuned on (bench/injection.md, "Each layer's contribution").
 
 Trade-off: an order such as "ignore previous instructions" that appears only inside a short
 quotation is taken as a *mention* (an essay about injection, a quoted log line) and gets the
@@ -43,7 +42,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import Any
 
-from expgrade.grading.judge import injection_embed, injection_model
+from expgrade.grading.judge import injection_model
 from expgrade.grading.judge.fold import normalize
 from expgrade.grading.judge.rubrics import Rubric
 from expgrade.grading.judge.types import PROMPT_INJECTION, QUOTED_INJECTION
@@ -624,10 +623,6 @@ def _scan_normalized(norm: str, transcript: bool, data: list[tuple[int, int]] | 
         findings += [
             Finding("learned", unit.strip()[:120], False, start, end)
             for start, end, unit in injection_model.suspicious_spans(norm)
-        ]
-        findings += [
-            Finding("semantic_learned", unit.strip()[:120], False, start, end)
-            for start, end, unit in injection_embed.suspicious_spans(norm)
         ]
     return findings
 
