@@ -3,6 +3,7 @@
 from pydantic import BaseModel
 
 from expgrade.grading.schemas.base import Record
+from expgrade.grading.schemas.control import ControlRecord
 from expgrade.grading.schemas.label import LabelRow
 from expgrade.grading.schemas.report import CalibrationBlock, RunReport
 from expgrade.grading.schemas.result import (
@@ -34,6 +35,7 @@ FORMATS: dict[str, type[BaseModel]] = {
     "result": ResultRecord,
     "label": LabelRow,
     "report": RunReport,
+    "control": ControlRecord,
 }
 
 __all__ = [
