@@ -406,9 +406,10 @@ def build_controls(
         task = order[(tried + tried // len(PLACEMENTS)) % len(order)]
         tried += 1
         attack = pool[made % len(pool)]
-        parts = builder.attacked(task, made, attack, placement)
-        if parts is None:
+        attacked = builder.attacked(task, made, attack, placement)
+        if attacked is None:
             continue
+        parts = attacked
         planted = PlantedAttack(attack_id=attack.attack_id, family=attack.family, placement=placement)
         cid = _control_id(task, "attack", made, attack.attack_id + placement)
         cases.append(_case(cid, task, "attack", parts, attack=planted))

@@ -51,7 +51,9 @@ class _Tally:
 
 def report_estimate(est: Estimate, n: int) -> ReportEstimate:
     d = est.as_dict()
-    return ReportEstimate(value=d["value"], ci_low=d["ci_low"], ci_high=d["ci_high"], n=n)
+    return ReportEstimate.model_validate(
+        {"value": d["value"], "ci_low": d["ci_low"], "ci_high": d["ci_high"], "n": n}
+    )
 
 
 @dataclass
@@ -88,6 +90,7 @@ def control_figures(records: Sequence[ControlRecord]) -> list[ControlFigures]:
                 unscorable=side.fail.unscorable + side.passed.unscorable,
                 failed=why is not None,
                 why=why,
+                refused=False,
             )
         )
     return out

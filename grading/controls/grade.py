@@ -57,7 +57,9 @@ def control_record(
                 continue  # an item whose answer is not certain, or one no judge gave
             items.append(
                 ControlItem(
-                    criterion_id=item.criterion_id or item.criterion, expected=expected, judges=item.judge
+                    criterion_id=item.criterion_id or item.criterion,
+                    expected="pass" if expected == "pass" else "fail",
+                    judges=item.judge,
                 )
             )
         out[name] = ControlSubtask(construction=work.construction, items=items)

@@ -268,7 +268,7 @@ ATTACK_HEADERS = ("judge", "defences", "by", "attack success", "same controls, n
 
 def attack_rows(checks: JudgeChecks) -> list[tuple[str, ...]]:
     """Attack success by family and by placement, beside the false-pass rate without the attack."""
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for a in checks.attacks:
         by = (
             "all" if a.family == a.placement == "all" else (a.family if a.placement == "all" else a.placement)
