@@ -139,6 +139,7 @@ def test_report_in_three_formats(graded: Path) -> None:
     assert list(report) == [
         *("run_dir", "n_results", "n_tasks", "n_papers", "bootstrap", "manifest", "letters", "agents"),
         *("status_counts", "unscorable_counts", "flags", "injection_flags", "tasks", "scores", "calibration"),
+        "judge_checks",
     ]
     assert RunReport.model_validate(report).as_json() == report
     for fmt in ("html", "md"):

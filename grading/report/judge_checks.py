@@ -177,9 +177,7 @@ def degenerate(records: Sequence[ResultRecord]) -> list[DegenerateFinding]:
         copied = [t for _, t in rationales if rubric & _shingles(t, COPIED_WORDS)]
         if copied:
             finding(("rubric_copied", len(copied), len(rationales), copied[0][:200]))
-        with_conf = [
-            (i, v.get("confidence")) for i, v in decided if isinstance(v.get("confidence"), int | float)
-        ]
+        with_conf = [(i, float(c)) for i, v in decided if isinstance(c := v.get("confidence"), int | float)]
         from_prompt = [c for i, c in with_conf if float(c) in _numbers(i.criterion) or not 0 <= float(c) <= 1]
         if from_prompt:
             finding(("confidence_copied", len(from_prompt), len(with_conf), f"confidence {from_prompt[0]}"))
@@ -243,7 +241,7 @@ def trust_rows(checks: JudgeChecks) -> list[tuple[str, ...]]:
         odd[(d.judge, d.subtask)].append(f"{d.kind} {d.count}/{d.of}")
     keys = sorted({(f.judge, f.subtask) for f in checks.controls} | set(crosses) | set(odd))
     figures = {(f.judge, f.subtask): f for f in checks.controls}
-    rows = []
+    rows: list[tuple[str, ...]] = []
     shown: set[str] = set()
     for judge, subtask in keys:
         f = figures.get((judge, subtask))
