@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from grade_support import DEMO, JUDGE, results, run_cli
 
 from expgrade.grading.controls import ControlOptions, build_controls
 from expgrade.grading.judge import load_rubric
@@ -22,7 +23,6 @@ from expgrade.grading.judge.prompt import render
 from expgrade.grading.run.demo import demo_judge_script
 from expgrade.grading.run.orchestrator import load_tasks
 from expgrade.grading.testing.judge_server import ScriptedServer, ScriptRule, ServerScript
-from grade_support import DEMO, JUDGE, results, run_cli
 
 #: Everything but execution: controls check the judge, and re-running the demo adds nothing here.
 SUBTASKS = "design,implementation,conclusion,integrity"
@@ -68,7 +68,9 @@ def _figures(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {f["subtask"]: f for f in report["judge_checks"]["controls"]}
 
 
-def test_a_judge_that_passes_everything_fails_its_controls_with_no_label(grade_as: Callable[..., Any]) -> None:
+def test_a_judge_that_passes_everything_fails_its_controls_with_no_label(
+    grade_as: Callable[..., Any],
+) -> None:
     proc, report, _ = grade_as("everything", PASS_EVERYTHING)
     checks = report["judge_checks"]
     figures = _figures(report)
@@ -109,7 +111,9 @@ def test_the_demo_script_judge_passes_its_controls(grade_as: Callable[..., Any])
     }  # fmt: skip
 
 
-def test_controls_never_reach_results_labels_or_pass_rates(grade_as: Callable[..., Any], tmp_path: Path) -> None:
+def test_controls_never_reach_results_labels_or_pass_rates(
+    grade_as: Callable[..., Any], tmp_path: Path
+) -> None:
     _, report, run = grade_as("script", demo_judge_script())
     real = {p.name for p in (DEMO / "submissions").iterdir() if p.is_dir()}
     assert set(results(run)) == real
@@ -149,7 +153,9 @@ def test_an_obedient_judge_is_vulnerable_and_the_defences_show_what_they_buy(
     assert overall["baseline"]["value"] == 0.0  # not a judge that passes everything
     marks = ServerScript(rules=rules, judge="obedient-unmarked")
     _, honours, _ = grade_as("honours-marks", marks, "--attack-controls-undefended")
-    rows = {a["defences"]: a for a in honours["judge_checks"]["attacks"] if a["family"] == a["placement"] == "all"}
+    rows = {
+        a["defences"]: a for a in honours["judge_checks"]["attacks"] if a["family"] == a["placement"] == "all"
+    }
     assert rows["on"]["success"]["value"] == 0.0
     assert rows["off"]["success"]["value"] >= 0.5
     assert rows["on"]["success"]["n"] == rows["off"]["success"]["n"]
@@ -204,9 +210,12 @@ def test_controls_are_built_from_the_tasks_and_say_what_each_item_must_get() -> 
     assert "implementation" not in lr.work  # no reference solution: no known-pass implementation
     # nothing that reaches a prompt says "control"
     for c in cases:
-        assert "control" not in json.dumps(
-            [c.inputs.submission.design, c.inputs.submission.conclusion, c.inputs.diff, c.inputs.log]
-        ).lower()
+        assert (
+            "control"
+            not in json.dumps(
+                [c.inputs.submission.design, c.inputs.submission.conclusion, c.inputs.diff, c.inputs.log]
+            ).lower()
+        )
     assert ControlOptions(ratio=0).counts(100) == (0, 0)
     assert ControlOptions().counts(1000) == (100, 100)
 
@@ -238,3 +247,41 @@ def test_the_attack_strings_are_the_frozen_sets_rows_verbatim() -> None:
             sets[path] = {r["id"]: r for r in rows}
         row = sets[path][row_id]
         assert a.text in (row.get("payload") or "") or a.text in row["text"], a.attack_id
+
+
+def test_judge_audit_costs_what_its_estimate_said_and_names_a_useless_judge(tmp_path: Path) -> None:
+    def audit(script: ServerScript, out: str, *extra: str) -> tuple[str, int]:
+        with ScriptedServer(script) as server:
+            proc = run_cli(
+                tmp_path,
+                "judge", "audit",
+                "--judge", JUDGE, "--api-base", server.url,
+                "--tasks", DEMO / "tasks.jsonl", "--out", tmp_path / out, *extra,
+            )  # fmt: skip
+            asked = server.stats["requests"]
+        assert proc.returncode == 0, proc.stderr
+        return re.sub(r"\s+", " ", proc.stdout + proc.stderr), asked
+
+    said, asked = audit(demo_judge_script(), "estimate", "--undefended", "--estimate")
+    assert asked == 0
+    estimated = int(re.search(r"expected: (\d+) calls", said)[1])  # type: ignore[index]
+    said, asked = audit(demo_judge_script(), "script", "--undefended")
+    assert asked == estimated
+    assert f"{asked} calls and " in said and f"(estimated {estimated} calls and " in said
+    result = json.loads((tmp_path / "script" / "audit.json").read_text())
+    assert result["calls"] == asked and result["judge_checks"]["failing"] == []
+    assert {a["defences"] for a in result["judge_checks"]["attacks"]} == {"on", "off"}
+    assert "# The judge on known answers" in (tmp_path / "script" / "audit.md").read_text()
+    said, _ = audit(PASS_EVERYTHING, "useless")
+    assert "JUDGE FAILED ITS CONTROLS" in said
+    assert len(json.loads((tmp_path / "useless" / "audit.json").read_text())["judge_checks"]["failing"]) == 4
+
+
+def test_judge_audit_refuses_tasks_with_nothing_to_check(tmp_path: Path) -> None:
+    tasks = tmp_path / "tasks.jsonl"
+    tasks.write_text(
+        json.dumps({"id": "t", "source": {"benchmark": "native", "paper_id": "p"}, "question": "q?"}) + "\n"
+    )
+    args = ("--judge", JUDGE, "--tasks", tasks, "--out", tmp_path / "a", "--subtasks", "design,conclusion")
+    proc = run_cli(tmp_path, "judge", "audit", *args)
+    assert proc.returncode == 2 and "no controls can be built" in proc.stderr

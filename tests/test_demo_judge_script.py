@@ -12,10 +12,13 @@ from grade_support import DEMO
 from judge_server import engine_for, ref_request
 
 from expgrade.annotation_app.loaders import load_tasks_submissions
+from expgrade.grading.controls import ControlOptions, build_controls
 from expgrade.grading.errors import UserError
 from expgrade.grading.run.demo import demo_judge_script
+from expgrade.grading.run.orchestrator import load_tasks as load_run_tasks
 from expgrade.grading.testing.judge_server import ScriptedServer, ServerScript, load_rules
 
+ALL_JUDGED = ("design", "implementation", "conclusion", "integrity")
 #: what would tell an annotator the scripted verdict
 TELLTALES = ("@@script", "fooled", "scripted judge", "verdict=")
 
@@ -31,10 +34,24 @@ def test_no_item_of_the_demo_shows_a_script_marker() -> None:
     assert leaks == []
 
 
-def test_every_demo_rule_matches_some_submission_text() -> None:
+def test_every_demo_rule_matches_some_submission_or_control_text() -> None:
+    """A rule without a field is about the agents' submissions; one scoped to a field of the work
+    is about the controls built from the demo's tasks (docs/controls.md). None is dead."""
     texts = "\n".join(p.read_text() for p in (DEMO / "submissions").rglob("*") if p.is_file())
+    tasks = list(load_run_tasks(DEMO / "tasks.jsonl").values())
+    cases = build_controls(tasks, ALL_JUDGED, DEMO, ControlOptions(attacks=12), 16)
+    controls = "\n".join(
+        json.dumps([c.inputs.submission.design, c.inputs.submission.conclusion, c.inputs.diff, c.inputs.log])
+        + "\n".join(filter(None, [c.inputs.diff, c.inputs.log, c.inputs.submission.conclusion]))
+        for c in cases
+    )
     rules = demo_judge_script().rules
-    assert rules and all(r.contains in texts or r.contains in texts.replace('\\"', '"') for r in rules)
+    assert rules
+    for r in rules:
+        if r.field is None:
+            assert r.contains in texts or r.contains in texts.replace('\\"', '"'), r
+        else:
+            assert r.echoes_task or r.contains in controls, r
 
 
 def test_rules_from_a_file_give_verdicts_first_match_wins_and_a_directive_overrides(tmp_path: Path) -> None:

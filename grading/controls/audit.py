@@ -11,18 +11,17 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from expgrade.grading.controls.cases import ControlCase, ControlOptions, build_controls
 from expgrade.grading.controls.figures import attack_figures, control_figures
-from expgrade.grading.controls.grade import control_settings, grade_control, planned_control_calls
+from expgrade.grading.controls.grade import grade_control, planned_control_calls
 from expgrade.grading.controls.store import ControlStore, read_controls
 from expgrade.grading.graders.judging import engine_for
 from expgrade.grading.graders.settings import GradeSettings
-from expgrade.grading.judge import JudgeEngine
 from expgrade.grading.judge.estimate import Estimate, estimate
 from expgrade.grading.judge.ledger import Totals
 from expgrade.grading.schemas import Task
@@ -60,15 +59,6 @@ def plan(cases: Sequence[ControlCase], settings: GradeSettings) -> Estimate:
     return estimate(engine, requests, reasks=reasks)
 
 
-def _calls(engines: Iterable[JudgeEngine]) -> Totals:
-    """The calls and cache hits the engines have made so far (the audit's, once the plan's are gone)."""
-    total = Totals()
-    for engine in engines:
-        total.calls += engine.ledger.run.calls
-        total.cached += engine.ledger.run.cached
-    return total
-
-
 def run_audit(
     cases: Sequence[ControlCase],
     settings: GradeSettings,
@@ -84,14 +74,8 @@ def run_audit(
     out.mkdir(parents=True, exist_ok=True)
     store = ControlStore.open(out)
     todo = [c for c in cases if c.control_id not in store.finished]
-    engines = {
-        id(e): e
-        for e in (
-            engine_for(control_settings(c, settings).judge, rate_limiter=None, budget_gate=None)  # type: ignore[arg-type]
-            for c in cases
-        )
-    }
-    before = _calls(engines.values())
+    engine = engine_for(settings.judge, rate_limiter=None, budget_gate=None)
+    before = replace(engine.ledger.run)
     with ThreadPoolExecutor(max_workers=concurrency) as pool:
         for record, log in pool.map(lambda c: grade_control(c, settings), todo):
             store.append(record)
@@ -113,7 +97,7 @@ def run_audit(
         controls_n=len(records),
         cost_usd=None if any(c is None for c in costs) else round(sum(c or 0.0 for c in costs), 6),
     )
-    spent = _calls(engines.values())
+    spent = replace(engine.ledger.run)
     spent.calls -= before.calls
     spent.cached -= before.cached
     result = AuditResult(checks, spent, round(time.monotonic() - started, 3))

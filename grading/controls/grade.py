@@ -19,18 +19,20 @@ from expgrade.grading.graders.judged import Context, Panel
 from expgrade.grading.graders.judging import grading_panel, run_judging
 from expgrade.grading.graders.pipeline import RecordingPanel, judge_subtasks
 from expgrade.grading.graders.settings import GradeSettings
+from expgrade.grading.judge.engine import DEFENCES
 from expgrade.grading.schemas import JudgedSubtask
 from expgrade.grading.schemas.control import ControlItem, ControlRecord, ControlSubtask
 
 
 def control_settings(case: ControlCase, settings: GradeSettings) -> GradeSettings:
-    """The run's settings narrowed to the control's subtasks (and its defences); never refused:
-    a judge's controls are what decide a refusal."""
-    judge = settings.judge
-    if judge is not None and case.defences == "off":
-        config = dataclasses.replace(judge.config, spotlight=False, fences=False)
-        judge = dataclasses.replace(judge, config=config)
-    return dataclasses.replace(settings, subtasks=case.subtasks, judge=judge, refused={})
+    """The run's settings narrowed to the control's subtasks; never refused: a judge's controls
+    are what decide a refusal."""
+    return dataclasses.replace(settings, subtasks=case.subtasks, refused={})
+
+
+def _meta(case: ControlCase) -> dict[str, str]:
+    """What every request of the control carries: an undefended one asks for no fences and no marks."""
+    return {DEFENCES: "off"} if case.defences == "off" else {}
 
 
 def _context(case: ControlCase, settings: GradeSettings) -> Context:
@@ -80,6 +82,8 @@ def grade_control(case: ControlCase, settings: GradeSettings) -> tuple[ControlRe
     started = time.monotonic()
     narrowed = control_settings(case, settings)
     panel = grading_panel(narrowed)
+    if panel is not None:
+        panel.meta = _meta(case)
     log = [
         f"control:    {case.control_id} ({case.kind}, defences {case.defences})",
         f"task:       {case.task.id}",
@@ -102,6 +106,6 @@ def planned_control_calls(case: ControlCase, settings: GradeSettings) -> Recordi
     """The judge requests a control would send (for `--estimate`: controls cost like submissions)."""
 
     narrowed = control_settings(case, settings)
-    recorder = RecordingPanel()
+    recorder = RecordingPanel(meta=_meta(case))
     asyncio.run(_judge(case, narrowed, recorder, []))
     return recorder

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Coroutine, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from expgrade.grading.graders.settings import GradeSettings
@@ -64,9 +64,12 @@ class GradingPanel:
 
     engine: JudgeEngine
     cost_usd: float | None = 0.0
+    #: Merged into every request's meta (an undefended attack control's `defences: off`).
+    meta: dict[str, Any] = field(default_factory=dict)
 
     async def __call__(self, requests: Sequence[JudgeRequest]) -> list[PanelVerdict]:
-        verdicts = await self.engine.judge_panel(list(requests), method="majority")
+        asked = [with_meta(r, self.meta) for r in requests]
+        verdicts = await self.engine.judge_panel(asked, method="majority")
         for pv in verdicts:
             for v in pv.verdicts:
                 if v.cached:
@@ -74,6 +77,11 @@ class GradingPanel:
                 known = self.cost_usd is not None and v.cost_usd is not None
                 self.cost_usd = (self.cost_usd or 0.0) + (v.cost_usd or 0.0) if known else None
         return verdicts
+
+
+def with_meta(request: JudgeRequest, meta: dict[str, Any]) -> JudgeRequest:
+    """The request with `meta` added to its own (itself when there is nothing to add)."""
+    return replace(request, meta={**request.meta, **meta}) if meta else request
 
 
 def grading_panel(settings: GradeSettings) -> GradingPanel | None:

@@ -15,6 +15,7 @@ import traceback
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from expgrade.grading.execution import grade_execution
 from expgrade.grading.execution.noise import ToleranceBasis
@@ -29,7 +30,7 @@ from expgrade.grading.graders.judged import (
     skipped,
     subtask_from_items,
 )
-from expgrade.grading.graders.judging import grading_panel, run_judging
+from expgrade.grading.graders.judging import grading_panel, run_judging, with_meta
 from expgrade.grading.graders.settings import GradeSettings
 from expgrade.grading.graders.unit_tests import UNIT_TESTS, run_unit_tests
 from expgrade.grading.judge.types import JudgeRequest, PanelVerdict
@@ -342,9 +343,11 @@ class RecordingPanel:
 
     requests: list[JudgeRequest] = field(default_factory=list)
     reasks: list[JudgeRequest] = field(default_factory=list)
+    #: Merged into every recorded request's meta, as `GradingPanel.meta` is into every sent one.
+    meta: dict[str, Any] = field(default_factory=dict)
 
     async def __call__(self, requests: Sequence[JudgeRequest]) -> list[PanelVerdict]:
-        self.requests.extend(requests)
+        self.requests.extend(with_meta(r, self.meta) for r in requests)
         return [
             PanelVerdict(
                 r.item_id,
@@ -363,7 +366,7 @@ class RecordingPanel:
         ]
 
     def plan_reasks(self, requests: Sequence[JudgeRequest]) -> None:
-        self.reasks.extend(requests)
+        self.reasks.extend(with_meta(r, self.meta) for r in requests)
 
 
 def planned_calls(task: Task, loaded: LoadedSubmission, settings: GradeSettings) -> RecordingPanel:

@@ -92,9 +92,6 @@ class JudgeConfig:
     budget_gate: BudgetGate | None = field(default=None, compare=False)
     #: Datamark untrusted text (docs/injection.md).
     spotlight: bool = True
-    #: Fence untrusted text and tell the judge it is data; off only for the attack controls that
-    #: measure what the defences buy (`--attack-controls-undefended`, docs/controls.md).
-    fences: bool = True
     #: `paraphrase`: a verdict flagged prompt_injection is judged again with the flagged span
     #: neutralised; a different label flags it `verdict_depends_on_injection`. `invariance`: every
     #: verdict is judged again without the agent's prose; a different label flags it

@@ -52,6 +52,15 @@ OnVerdict = Callable[[Verdict], None]
 _CHECK: contextvars.ContextVar[str | None] = contextvars.ContextVar("expgrade_injection_check", default=None)
 
 
+#: `JudgeRequest.meta` key: "off" sends the agent's material unfenced and unmarked, for the attack
+#: controls that measure what the defences buy (docs/controls.md); never set on a real item.
+DEFENCES = "defences"
+
+
+def undefended(req: JudgeRequest) -> bool:
+    return req.meta.get(DEFENCES) == "off"
+
+
 @dataclass
 class _LoopState:
     """asyncio primitives belong to one event loop; the engine keeps a set per loop it runs in."""
@@ -182,8 +191,8 @@ class JudgeEngine:
             max_tokens=self.config.max_tokens,
             min_field_tokens=self.config.min_field_tokens,
             count=lambda text: client.count_tokens(judge.model, text),
-            spotlight=self.config.spotlight,
-            fences=self.config.fences,
+            spotlight=self.config.spotlight and not undefended(req),
+            fences=not undefended(req),
         )
 
     def prices(self, judge: JudgeSpec) -> client.Prices | None:
@@ -192,6 +201,10 @@ class JudgeEngine:
     def cached_answer(self, rendered: Rendered, judge: JudgeSpec, seed: int) -> bool:
         """Whether the response cache already holds this call's answer (it would cost nothing)."""
         return self.cache is not None and self.cache.get(self._key(rendered, judge, seed)) is not None
+
+    def answer_key(self, rendered: Rendered, judge: JudgeSpec, seed: int) -> str | None:
+        """The call's response-cache key; None without a cache (then every call is paid)."""
+        return None if self.cache is None else self._key(rendered, judge, seed)
 
     async def _verdict(self, req: JudgeRequest, rubric: Rubric, judge: JudgeSpec) -> Verdict:
         verdict = await self._judge_once(req, rubric, judge)

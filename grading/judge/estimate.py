@@ -145,6 +145,7 @@ def estimate(
     counted: dict[tuple[str, str], int] = {}  # (judge, text digest) -> tokens: a prefix is counted once
     sent: set[tuple[str, str]] = set()  # (judge, prefix digest) already sent in this run
     answers: dict[tuple[str, str], int] = {}  # (judge, rubric@version) -> completion tokens per call
+    planned: set[str] = set()  # cache keys of calls already counted: a repeat is answered by the cache
 
     def tokens(model: str, text: str) -> int:
         key = (model, hashlib.sha256(text.encode()).hexdigest())
@@ -177,9 +178,12 @@ def estimate(
                 answers[which] = completion_tokens or _mean_answer(engine, *which)
             answer = answers[which]
             for i in range(cfg.samples):
-                if engine.cached_answer(rendered, judge, cfg.seed + i):
+                key = engine.answer_key(rendered, judge, cfg.seed + i)
+                if key in planned or engine.cached_answer(rendered, judge, cfg.seed + i):
                     line.cache_hits += 1
                     continue
+                if key is not None:
+                    planned.add(key)
                 longest = max((n for digest, n in runs if (judge.model, digest) in sent), default=0)
                 repeated = longest if longest >= min_prefix_tokens else 0
                 sent.update((judge.model, digest) for digest, _ in runs)
