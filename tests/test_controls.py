@@ -272,7 +272,7 @@ def test_judge_audit_costs_what_its_estimate_said_and_names_a_useless_judge(tmp_
     assert result["calls"] == asked and result["judge_checks"]["failing"] == []
     assert {a["defences"] for a in result["judge_checks"]["attacks"]} == {"on", "off"}
     assert "# The judge on known answers" in (tmp_path / "script" / "audit.md").read_text()
-    said, _ = audit(PASS_EVERYTHING, "useless")
+    said, _ = audit(PASS_EVERYTHING, "useless", "--no-cache")  # the cache holds the script's answers
     assert "JUDGE FAILED ITS CONTROLS" in said
     assert len(json.loads((tmp_path / "useless" / "audit.json").read_text())["judge_checks"]["failing"]) == 4
 
