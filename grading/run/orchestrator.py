@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -42,6 +42,7 @@ from expgrade.grading.run.manifest import (
 from expgrade.grading.run.references import ReferencePhase, run_references
 from expgrade.grading.run.store import ResultsStore, read_results, result_key
 from expgrade.grading.run_folder import RunFolder
+from expgrade.grading.sandbox.orphans import reap
 from expgrade.grading.schemas import ResultRecord, Task
 from expgrade.grading.submission_reader import scan_submissions
 from expgrade.grading.subtasks import JUDGED_SUBTASKS
@@ -166,6 +167,15 @@ def grade_run(
         )
     else:
         check_resume(manifest, ident, run_dir)
+    if settings.runs_code:  # before any sandbox of ours starts: a killed session's are gone by now
+        reaped = reap(containers=settings.sandbox == "docker")
+        session["reaped"] = {**asdict(reaped), "summary": reaped.summary()}
+        if console is not None and (reaped.total or reaped.problem):
+            console.print(
+                f"[yellow]sandbox:[/] {reaped.summary()}" + (f" ({reaped.problem})" if reaped.problem else ""),
+                highlight=False,
+                soft_wrap=True,
+            )
     manifest.setdefault("sessions", []).append(session)
     write_manifest(run_dir, manifest)
 
