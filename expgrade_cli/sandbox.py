@@ -46,7 +46,7 @@ def gc(
         bool, typer.Option("--all", help="Remove every sandbox container, also those of live runs.")
     ] = False,
 ) -> None:
-    """Remove sandbox containers, cgroups and clean-room folders left behind by runs that crashed or were killed."""
+    """Remove sandbox containers, cgroups and clean-room folders left by runs that crashed or were killed."""
     from expgrade.grading.errors import UserError
     from expgrade.grading.sandbox.orphans import reap
 

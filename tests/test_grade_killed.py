@@ -75,8 +75,8 @@ def grade_args(tasks: Path, subs: Path, out: Path, sandbox: str) -> list[str | P
 def killed_containers(pid: int) -> list[object]:
     import docker
 
-    client = docker.from_env()
-    return list(client.containers.list(all=True, filters={"label": f"{LABEL}.pid={pid}"}, ignore_removed=True))
+    mine = {"label": f"{LABEL}.pid={pid}"}
+    return list(docker.from_env().containers.list(all=True, filters=mine, ignore_removed=True))
 
 
 def killed_leftovers(pid: int) -> list[str]:

@@ -171,8 +171,9 @@ def grade_run(
         reaped = reap(containers=settings.sandbox == "docker")
         session["reaped"] = {**asdict(reaped), "summary": reaped.summary()}
         if console is not None and (reaped.total or reaped.problem):
+            problem = f" ({reaped.problem})" if reaped.problem else ""
             console.print(
-                f"[yellow]sandbox:[/] {reaped.summary()}" + (f" ({reaped.problem})" if reaped.problem else ""),
+                f"[yellow]sandbox:[/] {reaped.summary()}{problem}",
                 highlight=False,
                 soft_wrap=True,
             )

@@ -4,8 +4,9 @@ Each run gets: a temporary working copy (the clean room), a scrubbed environment
 via `CUDA_VISIBLE_DEVICES`, and a supervisor process (grading/sandbox/supervise.py) that joins
 the run's memory + pids cgroup, is a child subreaper, and kills every descendant when the
 command ends or the timer fires; it also ends the run when the grader dies, and at the limit
-(plus a grace) on its own timer, so a SIGKILLed grader leaves nothing running. Where no cgroup can be had, memory is capped with
-RLIMIT_DATA, never RLIMIT_AS: CUDA reserves far more address space than any memory limit.
+(plus a grace) on its own timer, so a SIGKILLed grader leaves nothing running. Where no cgroup
+can be had, memory is capped with RLIMIT_DATA, never RLIMIT_AS: CUDA reserves far more address
+space than any memory limit.
 Where `bwrap` (bubblewrap) is installed the command also runs in a network namespace with a
 read-only view of the system, a writable work dir and /tmp, and only the allocated GPUs' device
 nodes. Which of these a run had is recorded in `SandboxResult.isolation` (sandbox.json).

@@ -69,4 +69,3 @@ def _reap_containers(reaped: Reaped, *, all_owners: bool) -> None:
             reaped.containers.append(f"{container.short_id} ({container.labels.get('expgrade.task', '?')})")
     except ENGINE_ERRORS as exc:
         reaped.problem = f"cannot reach the Docker engine: {exc}"
-
