@@ -167,16 +167,15 @@ def grade_run(
         )
     else:
         check_resume(manifest, ident, run_dir)
-    if settings.runs_code:  # before any sandbox of ours starts: a killed session's are gone by now
+    if settings.runs_code:  # before any sandbox of ours starts, what killed graders left goes
         reaped = reap(containers=settings.sandbox == "docker")
         session["reaped"] = {**asdict(reaped), "summary": reaped.summary()}
-        if console is not None and (reaped.total or reaped.problem):
-            problem = f" ({reaped.problem})" if reaped.problem else ""
-            console.print(
-                f"[yellow]sandbox:[/] {reaped.summary()}{problem}",
-                highlight=False,
-                soft_wrap=True,
-            )
+        said = [reaped.summary()] if reaped.total else []
+        if reaped.problem:
+            said.append(f"could not look for containers left by killed runs: {reaped.problem}")
+        for line in said:
+            if console is not None:
+                console.print(f"[yellow]sandbox:[/] {line}", highlight=False, soft_wrap=True)
     manifest.setdefault("sessions", []).append(session)
     write_manifest(run_dir, manifest)
 

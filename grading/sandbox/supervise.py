@@ -9,7 +9,8 @@ When the command exits, or the grader sends SIGTERM, it kills every descendant t
 exits with the command's status: a daemon the command left behind never outlives the run.
 
 It does not depend on the grader staying alive: the grader's death sends it SIGTERM
-(`PR_SET_PDEATHSIG`), and its own timer fires shortly after the run's limit, so a run whose
+(`PR_SET_PDEATHSIG`; strictly, the end of the grader's thread that started it, which waits on it
+for the whole run), and its own timer fires shortly after the run's limit, so a run whose
 grader was SIGKILLed (an OOM kill, a lost Ray worker) ends anyway, within its limit.
 """
 
