@@ -46,19 +46,15 @@ def gc(
         bool, typer.Option("--all", help="Remove every sandbox container, also those of live runs.")
     ] = False,
 ) -> None:
-    """Remove sandbox containers and clean-room folders left behind by runs that crashed or were killed."""
-    from docker.errors import DockerException
-
+    """Remove sandbox containers, cgroups and clean-room folders left by runs that crashed or were killed."""
     from expgrade.grading.errors import UserError
-    from expgrade.grading.sandbox.cleanroom import remove_stale_clean_rooms
-    from expgrade.grading.sandbox.docker_backend import leftover_containers
+    from expgrade.grading.sandbox.orphans import reap
 
-    console.print(f"{remove_stale_clean_rooms()} leftover clean-room folder(s) removed")
-    try:
-        leftovers = leftover_containers(all_owners=all_owners)
-        for container in leftovers:
-            container.remove(force=True)
-            console.print(f"removed {container.short_id} ({container.labels.get('expgrade.task', '?')})")
-    except DockerException as exc:
-        raise UserError(f"cannot reach the Docker engine: {exc}") from exc
-    console.print(f"{len(leftovers)} leftover sandbox container(s) removed")
+    reaped = reap(containers=True, all_owners=all_owners)
+    console.print(f"{reaped.clean_rooms} leftover clean-room folder(s) removed")
+    console.print(f"{reaped.cgroups} leftover cgroup(s) removed")
+    if reaped.problem is not None:
+        raise UserError(reaped.problem)
+    for container in reaped.containers:
+        console.print(f"removed {container}")
+    console.print(f"{len(reaped.containers)} leftover sandbox container(s) removed")

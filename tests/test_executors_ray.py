@@ -10,7 +10,10 @@ from __future__ import annotations
 import json
 import os
 import pickle
+import signal
+import subprocess
 import time
+import uuid
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,6 +29,17 @@ from executors_support import (
     rendezvous_grade,
     synthetic_grade,
     timed_grade,
+)
+from grade_support import command
+from killed_support import (
+    assert_gone_in_time,
+    endless_run,
+    grade_args,
+    grader_of,
+    leftovers_of,
+    processes_with,
+    remove_leftovers_of,
+    wait_for_start,
 )
 
 from expgrade.grading.dispatch import Job, JobResources, get_executor
@@ -255,3 +269,49 @@ def test_expgrade_grade_gives_the_same_results_on_ray_as_locally(tmp_path: Path)
     assert "reproduced" in statuses, "the demo's careful submissions re-run and reproduce"
     manifest = json.loads((tmp_path / "ray" / "manifest.json").read_text())
     assert manifest["sessions"][-1]["executor"] == "ray"
+
+
+# --- a worker SIGKILLed mid-job: its sandbox ends on its own, the retry removes what is left ---
+
+
+@pytest.mark.parametrize("sandbox", [pytest.param("docker", marks=pytest.mark.docker), "local"])
+def test_a_killed_workers_sandbox_ends_at_its_limit_and_the_retry_removes_it(
+    tmp_path: Path, sandbox: str
+) -> None:
+    if sandbox == "docker":
+        pytest.importorskip("docker").from_env().ping()
+    marker = f"expgrade-killed-{uuid.uuid4().hex[:12]}"
+    tasks, subs = endless_run(tmp_path, marker)
+    out = tmp_path / "run"
+    env = {
+        **os.environ,
+        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+        "EXPGRADE_CACHE_DIR": str(tmp_path / "cache"),
+        "RAY_ADDRESS": ray.get_runtime_context().gcs_address,
+    }
+    driver = subprocess.Popen(
+        command(*grade_args(tasks, subs, out, sandbox, "--executor", "ray")), env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    worker = 0
+    try:
+        running = wait_for_start(marker, driver)
+        started = time.monotonic()
+        worker = grader_of(min(running), sandbox)
+        assert worker != driver.pid, "the sandbox was started by a Ray worker, not the driver"
+        time.sleep(1.5)
+        os.kill(worker, signal.SIGKILL)
+        killed = time.monotonic()
+        assert_gone_in_time(f"ray/{sandbox}", running, started, killed)
+        said, _ = driver.communicate(timeout=240)
+        assert driver.returncode == 0, said
+        assert leftovers_of(worker) == [], "the retry's sweep removes what the dead worker left"
+        assert processes_with(marker) == set()
+        lines = (out / "results.jsonl").read_text().splitlines()
+        assert len(lines) == 1 and json.loads(lines[0])["subtasks"]["execution"]["status"] == "timeout"
+    finally:
+        for pid in processes_with(marker):
+            os.kill(pid, signal.SIGKILL)
+        if worker:
+            remove_leftovers_of(worker)
+        driver.kill()

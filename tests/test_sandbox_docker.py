@@ -237,6 +237,9 @@ def test_container_hardening_is_visible_in_inspect(sandbox: DockerSandbox, tmp_p
     assert hc["Binds"] == [f"{work.resolve()}:/work:rw"]
     assert cfg["User"] in {"65534:65534", f"{os.getuid()}:{os.getgid()}"}
     assert cfg["Labels"][LABEL] == "1"
+    # the limit inside the container too, for a grader that is killed: limit + 2 s, then SIGKILL 3 s on
+    assert cfg["Entrypoint"] == ["timeout", "-k", "3", "22"] and cfg["Cmd"] == req.command
+    assert "in-container `timeout`" in res.isolation["kill"]
     assert sorted(e.split("=")[0] for e in cfg["Env"]) == [
         "GIVEN",
         "HOME",
@@ -393,11 +396,16 @@ def test_signal_removes_running_containers(engine: docker.DockerClient, tmp_path
 
 
 def test_gc_removes_orphans_but_not_live_runs(engine: docker.DockerClient) -> None:
+    """`sandbox gc` and the sweep `expgrade grade` makes at each start (one function): a dead
+    grader's container goes; a live one's, another host's and one that is not ours stay."""
     dead = engine.containers.create(
         BASE_IMAGE, ["sleep", "60"], labels={LABEL: "1", f"{LABEL}.pid": "999999999"}
     )
     live_label = {LABEL: "1", f"{LABEL}.pid": "1", f"{LABEL}.host": os.uname().nodename}
     live = engine.containers.create(BASE_IMAGE, ["sleep", "60"], labels=live_label)
+    other_host = {LABEL: "1", f"{LABEL}.pid": "999999999", f"{LABEL}.host": "other"}
+    elsewhere = engine.containers.create(BASE_IMAGE, ["sleep", "60"], labels=other_host)
+    foreign = engine.containers.create(BASE_IMAGE, ["sleep", "60"], labels={"expgrade.pid": "999999999"})
     tmp = Path(tempfile.gettempdir())
     dead_room, live_room = tmp / "expgrade-run-999999999-gctest", tmp / f"expgrade-run-{os.getpid()}-gctest"
     for room in (dead_room, live_room):
@@ -405,16 +413,31 @@ def test_gc_removes_orphans_but_not_live_runs(engine: docker.DockerClient) -> No
     try:
         done = subprocess.run([str(EXPGRADE), "sandbox", "gc"], capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
-        ids = {c.id for c in engine.containers.list(all=True, filters={"label": LABEL})}
-        assert dead.id not in ids and live.id in ids
+        ids = {c.id for c in engine.containers.list(all=True)}
+        assert dead.id not in ids and {live.id, elsewhere.id, foreign.id} <= ids
         assert "removed" in done.stdout
         assert not dead_room.exists() and live_room.exists()
     finally:
         shutil.rmtree(live_room, ignore_errors=True)
         shutil.rmtree(dead_room, ignore_errors=True)
-        for c in (dead, live):
+        for c in (dead, live, elsewhere, foreign):
             with contextlib.suppress(docker.errors.NotFound):
                 c.remove(force=True)
+
+
+def test_an_image_without_timeout_runs_without_the_in_container_limit(engine: docker.DockerClient) -> None:
+    """The probe decides per image; an image with no `timeout` (here: none at all) is told apart
+    from the base image, and the probe leaves no container behind (the no-leftovers fixture)."""
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w") as tar:
+        tar.addfile(tarfile.TarInfo("marker"), io.BytesIO(b""))
+    engine.api.import_image_from_data(buf.getvalue(), repository="expgrade/no-timeout", tag="test")
+    try:
+        box = DockerSandbox()
+        assert box._image_has_timer(engine.images.get(BASE_IMAGE).id) is True
+        assert box._image_has_timer(engine.images.get("expgrade/no-timeout:test").id) is False
+    finally:
+        engine.images.remove("expgrade/no-timeout:test", force=True)
 
 
 def test_build_image_is_idempotent_and_fast_when_present(engine: docker.DockerClient) -> None:

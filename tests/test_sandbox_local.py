@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -350,3 +351,28 @@ def test_unit_tests_run_under_every_limit_the_experiment_gets(local: LocalSandbo
     assert "No space left on device" in out
     assert f"/{CLEAN_ROOM_PREFIX}{os.getpid()}-" in out
     assert "flag=from-the-task" in out
+
+
+def test_supervisor_ends_the_run_on_its_own_timer_with_no_grader_to_do_it(tmp_path: Path) -> None:
+    """The supervisor's own limit (the grader's is gone, or never comes): the command and
+    what it left in the background are killed at `deadline_s`, with no SIGTERM from anyone."""
+    read, write = os.pipe()
+    spec = {
+        "command": ["sh", "-c", "sleep 60 & echo $! > bg; sleep 60"],
+        "report_fd": write,
+        "deadline_s": 1.0,
+    }
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", SUPERVISOR, json.dumps(spec)],
+        cwd=tmp_path,
+        pass_fds=(write,),
+        timeout=60,
+    )
+    took = time.monotonic() - started
+    os.close(write)
+    os.close(read)
+    background = int((tmp_path / "bg").read_text())
+    assert done.returncode == 128 + signal.SIGALRM and took < 10
+    stat = Path(f"/proc/{background}/stat")
+    assert not stat.exists() or stat.read_text().rsplit(")", 1)[1].split()[0] == "Z"  # gone, or a corpse

@@ -52,6 +52,11 @@ class GradeSettings:
     #: `budget_usd` caps the run; None = the engine's own, per process.
     budget_gate: BudgetGate | None = field(default=None, compare=False)
 
+    @property
+    def runs_code(self) -> bool:
+        """Whether grading starts sandboxes: the experiment (execution), the hidden tests (implementation)."""
+        return bool({"execution", "implementation"} & set(self.subtasks))
+
 
 IMPLEMENTATION_JUDGING = ("per-requirement", "joint")
 

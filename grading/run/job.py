@@ -17,8 +17,22 @@ from expgrade.grading.graders.pipeline import grade_submission
 from expgrade.grading.graders.settings import GradeSettings
 from expgrade.grading.run_folder import RunFolder
 from expgrade.grading.sandbox import make_sandbox
+from expgrade.grading.sandbox.orphans import reap
 from expgrade.grading.schemas import Task
 from expgrade.grading.submission_reader import LoadedSubmission
+
+
+def sweep(settings: GradeSettings) -> list[str]:
+    """Remove what graders that died on this host left, before this job starts a sandbox.
+
+    The driver sweeps at every start, but under Ray the grader that dies may be a worker, on
+    another node, while the driver runs on: its retry, or the next job on that node, sweeps.
+    Returns the log line saying what was removed, if anything was.
+    """
+    if not settings.runs_code:
+        return []
+    reaped = reap(containers=settings.sandbox == "docker")
+    return [f"[sandbox] {reaped.summary()}"] if reaped.total else []
 
 
 def grade_job(job: Job, gpu_ids: list[int], *, settings: GradeSettings, run_dir: str) -> dict[str, Any]:
@@ -34,16 +48,18 @@ def grade_job(job: Job, gpu_ids: list[int], *, settings: GradeSettings, run_dir:
     loaded: LoadedSubmission = job.payload["submission"]
     logs = RunFolder(Path(run_dir)).submission_logs(loaded.submission_id)
     logs.root.mkdir(parents=True, exist_ok=True)
+    swept = sweep(settings)
     outcome = grade_submission(
         task, loaded, settings, gpu_ids=gpu_ids, logs=logs, basis=job.payload.get("basis")
     )
-    logs.grading_log.write_text("\n".join(outcome.log) + "\n", encoding="utf-8")
+    logs.grading_log.write_text("\n".join([*swept, *outcome.log]) + "\n", encoding="utf-8")
     return outcome.record.model_dump(mode="json")
 
 
 def reference_job(job: Job, gpu_ids: list[int], *, settings: GradeSettings, run_dir: str) -> dict[str, Any]:
     """One run of a task's reference (`--reference-runs`); the driver caches what it returns."""
     task: Task = job.payload["task"]
+    sweep(settings)
     run = run_reference(
         task,
         job.payload["seed"],

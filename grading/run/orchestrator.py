@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -52,6 +52,7 @@ from expgrade.grading.run.manifest import (
 from expgrade.grading.run.references import ReferencePhase, run_references
 from expgrade.grading.run.store import ResultsStore, read_results, result_key
 from expgrade.grading.run_folder import RunFolder
+from expgrade.grading.sandbox.orphans import reap
 from expgrade.grading.schemas import ResultRecord, Task
 from expgrade.grading.schemas.control import ControlRecord
 from expgrade.grading.submission_reader import scan_submissions
@@ -192,6 +193,15 @@ def grade_run(
         )
     else:
         check_resume(manifest, ident, run_dir)
+    if settings.runs_code:  # before any sandbox of ours starts, what killed graders left goes
+        reaped = reap(containers=settings.sandbox == "docker")
+        session["reaped"] = {**asdict(reaped), "summary": reaped.summary()}
+        said = [reaped.summary()] if reaped.total else []
+        if reaped.problem:
+            said.append(f"could not look for containers left by killed runs: {reaped.problem}")
+        for line in said:
+            if console is not None:
+                console.print(f"[yellow]sandbox:[/] {line}", highlight=False, soft_wrap=True)
     manifest.setdefault("sessions", []).append(session)
     write_manifest(run_dir, manifest)
 

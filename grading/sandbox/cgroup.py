@@ -18,7 +18,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from expgrade.grading.sandbox.reaper import process_alive
+
 ROOT = Path("/sys/fs/cgroup")
+#: Run cgroups are `expgrade-<grader pid>-...`: the pid tells a killed grader's from a live one's.
+PREFIX = "expgrade-"
 _serial = itertools.count()
 
 
@@ -110,9 +114,27 @@ class RunCgroup:
                     time.sleep(0.02)
 
 
+def stale(*, root: Path = ROOT) -> list[RunCgroup]:
+    """Run cgroups, where this process would make its own, whose grader process is gone.
+
+    A SIGKILLed grader never removes its run's cgroup (nor kills what is still in it when the
+    supervisor was killed too); each directory is returned as a group of its own to remove.
+    """
+    parents = {
+        root / _own_path(""), root, root / "memory" / _own_path("memory"), root / "pids" / _own_path("pids"),
+    }  # fmt: skip
+    found: dict[Path, RunCgroup] = {}
+    for parent in parents:
+        for d in parent.glob(f"{PREFIX}*"):
+            pid = d.name.removeprefix(PREFIX).split("-", 1)[0]
+            if d.is_dir() and pid.isdigit() and not process_alive(int(pid)):
+                found[d] = RunCgroup(2 if (root / "cgroup.controllers").exists() else 1, d, None)
+    return list(found.values())
+
+
 def create(memory_bytes: int, pids: int, *, root: Path = ROOT) -> tuple[RunCgroup | None, str]:
     """A fresh cgroup with these limits, or None and the reason none could be had."""
-    name = f"expgrade-{os.getpid()}-{next(_serial)}-{time.monotonic_ns() % 10**9}"
+    name = f"{PREFIX}{os.getpid()}-{next(_serial)}-{time.monotonic_ns() % 10**9}"
     try:
         if (root / "cgroup.controllers").exists():
             return _create_v2(root, name, memory_bytes, pids), ""

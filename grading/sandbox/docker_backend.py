@@ -38,6 +38,7 @@ from docker.utils import kwargs_from_env
 from expgrade.grading.sandbox import reaper
 from expgrade.grading.sandbox.base import BASE_IMAGE, LABEL, SandboxRequest, SandboxResult, StreamCapture
 from expgrade.grading.sandbox.gpu import NVIDIA_SHARED_NODES
+from expgrade.grading.sandbox.limits import SANDBOX_GRACE_S
 
 #: Errors by which the engine (or the connection to it) fails, as opposed to the code's faults.
 ENGINE_ERRORS = (DockerException, requests.RequestException)
@@ -52,6 +53,10 @@ _DRIVER_LIB = re.compile(r"^(libcuda\.so|libcudadebugger\.so|libnvidia-[\w.-]+\.
 WORKDIR = "/work"
 #: Seconds between the checks of the wall clock and the cgroup's pids counter.
 _POLL_S = 0.2
+#: How long the in-container timer's SIGTERM gets before its SIGKILL.
+INNER_KILL_AFTER_S = 3.0
+#: What the in-container timer needs from the image: GNU coreutils' (or a recent busybox's) flags.
+_TIMER_PROBE = ["timeout", "-k", "1", "10", "true"]
 
 
 def _sandbox_user() -> str:
@@ -208,6 +213,7 @@ class DockerSandbox:
         self._lock = threading.Lock()
         self._pair: tuple[docker.DockerClient, docker.APIClient] | None = None
         self._gpu_choice: tuple[str | None, str] | None = None
+        self._has_timer: dict[str, bool] = {}
         reaper.install()
 
     def _gpu_mode(self) -> tuple[str | None, str]:
@@ -235,6 +241,31 @@ class DockerSandbox:
         if self.gpu_mode == "devices" and not (self.device_root / "nvidiactl").exists():
             return f"--gpu-mode devices, but {self.device_root}/nvidiactl does not exist (no NVIDIA driver?)"
         return None
+
+    def _image_has_timer(self, image_id: str) -> bool:
+        """Whether `timeout -k` works in the image, probed once per image by running it.
+
+        Tasks may name any image; one without a usable `timeout` (distroless, an old busybox)
+        still runs, only without the in-container limit (its isolation record says so).
+        """
+        with self._lock:
+            known = self._has_timer.get(image_id)
+        if known is not None:
+            return known
+        probe = self._client.containers.create(
+            image_id, entrypoint=_TIMER_PROBE, command=[], user=_sandbox_user(), network_mode="none",
+            labels=reaper.owner_labels(), log_config=LogConfig(type=LogConfig.types.NONE),
+        )  # fmt: skip
+        try:
+            self._client.api.start(probe.id)
+            ok = self._client.api.wait(probe.id, timeout=60).get("StatusCode") == 0
+        except APIError:  # no such executable: the engine refuses to start it
+            ok = False
+        finally:
+            self._remove(probe.id)
+        with self._lock:
+            self._has_timer[image_id] = ok
+        return ok
 
     @property
     def _client(self) -> docker.DockerClient:
@@ -286,10 +317,12 @@ class DockerSandbox:
             libraries = driver_libraries() if mode == "devices" else []
             gpus = gpu_config(mode, request.gpu_ids, libraries=libraries, device_root=self.device_root)
             gpus = GpuConfig(**{**gpus.__dict__, "note": f"{mode} ({why}): GPUs {list(request.gpu_ids)}"})
-        result.isolation = _isolation(request, gpus)
         container = None
         try:
-            container = self._create(request, image, gpus)
+            timer = self._image_has_timer(image_obj.id)
+            result.isolation = _isolation(request, gpus, timer=timer)
+            entrypoint = _entrypoint(image_obj.attrs, request.limits.timeout_s) if timer else None
+            container = self._create(request, image, gpus, entrypoint)
             result.inspect = container.attrs
             self._run_container(container.id, request, result)
         except APIError as exc:
@@ -304,7 +337,9 @@ class DockerSandbox:
                     result.error = result.error or f"the Docker engine failed mid-run: {exc}"
         return result
 
-    def _create(self, request: SandboxRequest, image: str, gpus: GpuConfig) -> Any:
+    def _create(
+        self, request: SandboxRequest, image: str, gpus: GpuConfig, entrypoint: list[str] | None
+    ) -> Any:
         limits = request.limits
         user = _sandbox_user()
         _chown_tree(request.workdir, user)
@@ -320,6 +355,7 @@ class DockerSandbox:
         container = self._client.containers.create(
             image,
             command=request.command,
+            entrypoint=entrypoint,
             working_dir=WORKDIR,
             user=user,
             environment=env,
@@ -425,13 +461,27 @@ def _drain(
                 err.feed(stderr)
 
 
-def _isolation(request: SandboxRequest, gpus: GpuConfig) -> dict[str, str]:
+def _entrypoint(image_attrs: dict[str, Any], timeout_s: float) -> list[str]:
+    """The image's own entrypoint under `timeout`: the run ends at its limit (plus a grace)
+    even when the grader that should kill it is gone, and with it its GPUs are freed."""
+    own = (image_attrs.get("Config") or {}).get("Entrypoint") or []
+    return [
+        "timeout", "-k", f"{INNER_KILL_AFTER_S:g}", f"{timeout_s + SANDBOX_GRACE_S:g}", *own,
+    ]  # fmt: skip
+
+
+def _isolation(request: SandboxRequest, gpus: GpuConfig, *, timer: bool) -> dict[str, str]:
     """The container's hardening in words, as the local backend records its own (sandbox.json)."""
     limits = request.limits
+    inner = (
+        f"in-container `timeout` at the limit + {SANDBOX_GRACE_S:g} s (ends it if the grader dies)"
+        if timer
+        else "no in-container limit (the image has no usable `timeout`)"
+    )
     return {
         "memory": f"container cgroup, memory = memory+swap = {limits.memory_bytes}",
         "processes": f"container pids limit {limits.pids}",
-        "kill": "container removal (init as PID 1)",
+        "kill": f"container removal (init as PID 1); {inner}",
         "network": "none (network_mode none)",
         "filesystem": (
             f"read-only root; writable {WORKDIR} and a {limits.tmp_bytes}-byte tmpfs /tmp; "

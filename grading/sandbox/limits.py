@@ -13,6 +13,12 @@ from typing import Any
 
 from expgrade.grading.schemas.task import RunSpec
 
+#: The sandbox's own wall-clock limit (Docker: `timeout` as the container's entrypoint; local:
+#: the supervisor's timer) fires this long after the run's limit. While the grader lives, its
+#: timer always fires first and reports the timeout; the sandbox's own is for when the grader
+#: is gone (SIGKILL, an OOM kill, a lost Ray worker), so the run still ends and frees its GPUs.
+SANDBOX_GRACE_S = 2.0
+
 _UNITS = {"": 1, "b": 1, "k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}
 
 

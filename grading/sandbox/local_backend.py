@@ -3,8 +3,10 @@
 Each run gets: a temporary working copy (the clean room), a scrubbed environment, GPU pinning
 via `CUDA_VISIBLE_DEVICES`, and a supervisor process (grading/sandbox/supervise.py) that joins
 the run's memory + pids cgroup, is a child subreaper, and kills every descendant when the
-command ends or the timer fires. Where no cgroup can be had, memory is capped with
-RLIMIT_DATA, never RLIMIT_AS: CUDA reserves far more address space than any memory limit.
+command ends or the timer fires; it also ends the run when the grader dies, and at the limit
+(plus a grace) on its own timer, so a SIGKILLed grader leaves nothing running. Where no cgroup
+can be had, memory is capped with RLIMIT_DATA, never RLIMIT_AS: CUDA reserves far more address
+space than any memory limit.
 Where `bwrap` (bubblewrap) is installed the command also runs in a network namespace with a
 read-only view of the system, a writable work dir and /tmp, and only the allocated GPUs' device
 nodes. Which of these a run had is recorded in `SandboxResult.isolation` (sandbox.json).
@@ -28,6 +30,7 @@ from typing import IO
 from expgrade.grading.sandbox import cgroup
 from expgrade.grading.sandbox.base import SandboxRequest, SandboxResult, StreamCapture
 from expgrade.grading.sandbox.gpu import device_nodes, missing_gpu_nodes
+from expgrade.grading.sandbox.limits import SANDBOX_GRACE_S
 
 SUPERVISOR = str(Path(__file__).with_name("supervise.py"))
 #: Messages by which a process tells us it ran into an rlimit (only cgroups record OOM kills).
@@ -121,6 +124,8 @@ class LocalSandbox:
             "rlimits": rlimits,
             "command": command,
             "report_fd": report_w,
+            "grader_pid": os.getpid(),  # its death ends the run (PR_SET_PDEATHSIG) ...
+            "deadline_s": limits.timeout_s + SANDBOX_GRACE_S,  # ... and so does the limit
         }
         out, err = StreamCapture(limits.output_bytes), StreamCapture(limits.output_bytes)
         started = time.monotonic()
@@ -224,7 +229,9 @@ def _isolation(
     return {
         "memory": f"{group.describe()} = {memory}" if group else f"RLIMIT_DATA = {memory} ({why_not})",
         "processes": "cgroup pids.max" if group and group.pids_dir else "RLIMIT_NPROC (per user)",
-        "kill": ("cgroup sweep + " if group else "") + "subreaper supervisor kills every descendant",
+        "kill": ("cgroup sweep + " if group else "")
+        + "subreaper supervisor kills every descendant, also when the grader dies or the limit"
+        + f" + {SANDBOX_GRACE_S:g} s passes on its own timer",
         "network": "none (bwrap --unshare-net)" if bwrapped else "host network (no usable bwrap)",
         "filesystem": (
             "read-only system, writable work dir and /tmp (bwrap)"

@@ -7,6 +7,11 @@ called `setsid()` or double-forked are re-parented to it rather than to init, wh
 group kill would miss them), sets the rlimits in the forked child only, and execs the command.
 When the command exits, or the grader sends SIGTERM, it kills every descendant that is left and
 exits with the command's status: a daemon the command left behind never outlives the run.
+
+It does not depend on the grader staying alive: the grader's death sends it SIGTERM
+(`PR_SET_PDEATHSIG`; strictly, the end of the grader's thread that started it, which waits on it
+for the whole run), and its own timer fires shortly after the run's limit, so a run whose
+grader was SIGKILLed (an OOM kill, a lost Ray worker) ends anyway, within its limit.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import time
 from types import FrameType
 from typing import Any
 
+PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
 
 
@@ -62,13 +68,17 @@ def kill_tree() -> None:
 
 
 def setup(spec: dict[str, Any]) -> None:
-    """Join the run's cgroups and become a subreaper; raises if either cannot be done."""
+    """Join the run's cgroups, become a subreaper and ask for SIGTERM when the grader dies;
+    raises if any of it cannot be done, or if the grader is already gone."""
     for procs in spec.get("cgroup_procs", []):
         with open(str(procs), "w") as fh:
             fh.write(str(os.getpid()))
     libc = ctypes.CDLL(None, use_errno=True)
-    if libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0:
-        raise OSError(ctypes.get_errno(), "prctl(PR_SET_CHILD_SUBREAPER) failed")
+    for option, what in ((PR_SET_CHILD_SUBREAPER, 1), (PR_SET_PDEATHSIG, signal.SIGTERM)):
+        if libc.prctl(option, int(what), 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), f"prctl({option}) failed")
+    if os.getppid() != int(spec.get("grader_pid", os.getppid())):  # died before PDEATHSIG was set
+        raise OSError("the grader is gone")
 
 
 def main(spec: dict[str, Any]) -> int:
@@ -84,6 +94,14 @@ def main(spec: dict[str, Any]) -> int:
     os.close(report)
     command = [str(c) for c in spec["command"]]
     rlimits = {str(k): int(v) for k, v in spec.get("rlimits", {}).items()}
+
+    def on_term(signum: int, frame: FrameType | None) -> None:
+        kill_tree()
+        os._exit(128 + signum)
+
+    # Before the fork, so no SIGTERM finds us without it; the child's exec resets them.
+    signal.signal(signal.SIGTERM, on_term)
+    signal.signal(signal.SIGALRM, on_term)
     child = os.fork()
     if child == 0:
         for name, value in rlimits.items():
@@ -93,12 +111,8 @@ def main(spec: dict[str, Any]) -> int:
         except OSError as exc:
             os.write(2, f"expgrade: cannot run {command[0]!r}: {exc}\n".encode())
             os._exit(127)
-
-    def on_term(signum: int, frame: FrameType | None) -> None:
-        kill_tree()
-        os._exit(128 + signum)
-
-    signal.signal(signal.SIGTERM, on_term)
+    if spec.get("deadline_s"):  # timers are not inherited: this one is ours alone
+        signal.setitimer(signal.ITIMER_REAL, float(spec["deadline_s"]))
     status = 0
     while True:
         try:
@@ -108,6 +122,7 @@ def main(spec: dict[str, Any]) -> int:
         if pid == child:
             status = wstatus
             break
+    signal.setitimer(signal.ITIMER_REAL, 0)
     kill_tree()
     if os.WIFSIGNALED(status):
         signal.signal(os.WTERMSIG(status), signal.SIG_DFL)
