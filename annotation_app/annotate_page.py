@@ -60,14 +60,21 @@ div[data-testid="stElementContainer"]:has(> [data-testid="stHtml"]:empty) { disp
 .st-key-item_head.expgrade-new { animation: expgrade-new 0.9s ease-out; }
 @keyframes expgrade-new { from { background-color: #ffe08a; } to { background-color: transparent; } }
 </style>"""
-#: the verdict keys, Escape and the new-item cue, installed once per browser tab. Keys map to
-#: buttons by their Streamlit keys (.st-key-verdict_*); a key held down, a modifier or a key
-#: typed in a text field does nothing (a second press on an item already labelled is refused
-#: by the store as stale, visibly).
+#: how long after an item is drawn its keys start to count: a key pressed earlier was aimed at
+#: the item before (a double-tap, a correction) and must not label one nobody looked at
+GRACE_MS = 250
+#: the verdict keys, Escape, the new-item cue and the dropped-key notice, installed once per
+#: browser tab. Keys map to buttons by their Streamlit keys (.st-key-verdict_*); a key held
+#: down, a modifier or a key typed in a text field does nothing (a second press on an item
+#: already labelled is refused by the store as stale, visibly). A key is judged by the item on
+#: screen when it was pressed (the event's own timestamp, not when the browser got round to
+#: handling it): pressed before the item shown now was drawn, plus GRACE_MS, it is dropped,
+#: nothing is sent, and a notice says so.
 KEYS_JS = """<script>
 (() => {
   if (window.__expgradeKeys) return;
   window.__expgradeKeys = true;
+  const GRACE_MS = %(grace)d;
   const KEYS = {p: "verdict_pass", f: "verdict_fail", u: "verdict_unscorable", s: "verdict_skip"};
   const NOT_TYPED = ["checkbox", "radio", "button", "submit", "reset", "range", "file", "color"];
   const typing = (el) => !!el && (el.isContentEditable || el.tagName === "TEXTAREA" ||
@@ -75,6 +82,43 @@ KEYS_JS = """<script>
   const itemId = () => {
     const e = document.querySelector(".st-key-item_head [data-testid=stText]");
     return e ? e.innerText : null;
+  };
+  let shown = null;
+  let shownAt = performance.now();
+  let hideTimer = null;
+  const dropped = (key) => {
+    let note = document.getElementById("expgrade-dropped");
+    if (!note) {
+      note = document.createElement("div");
+      note.id = "expgrade-dropped";
+      note.setAttribute("role", "alert");
+      note.style.cssText = "position:fixed;left:50%%;bottom:1.5rem;transform:translateX(-50%%);" +
+        "z-index:100000;background:#5c2b00;color:#fff;padding:0.6rem 1rem;border-radius:0.5rem;" +
+        "font:0.95rem sans-serif;box-shadow:0 2px 8px rgba(0,0,0,.3);max-width:36rem";
+      document.body.appendChild(note);
+    }
+    note.textContent = "Key " + key.toUpperCase() + " not recorded: it was pressed before this " +
+      "item was on screen. Nothing was saved; look at the item, then press again.";
+    note.hidden = false;
+    clearTimeout(hideTimer);
+    hideTimer = setTimeout(() => { note.hidden = true; }, 5000);
+  };
+  const check = () => {
+    const id = itemId();
+    if (id === null || id === shown) return;
+    const first = shown === null;
+    shown = id;
+    shownAt = performance.now();
+    if (first) return;
+    window.scrollTo(0, 0);
+    document.querySelectorAll("[data-testid=stMain], [data-testid=stAppViewContainer], " +
+      "div[data-testid=stColumn]:has(.st-key-label_panel)").forEach((s) => { s.scrollTop = 0; });
+    const head = document.querySelector(".st-key-item_head");
+    if (head) {
+      head.classList.remove("expgrade-new");
+      void head.offsetWidth;
+      head.classList.add("expgrade-new");
+    }
   };
   document.addEventListener("keydown", (e) => {
     const el = document.activeElement;
@@ -96,46 +140,32 @@ KEYS_JS = """<script>
     e.preventDefault();
     e.stopPropagation();
     if (e.repeat) return;
+    // the redraw may have reached the page since the last frame: note it before judging
+    check();
+    if (e.timeStamp < shownAt + GRACE_MS) { dropped(k); return; }
     // a key pressed while the page is still being redrawn (its buttons disabled) waits for
     // the live button of the item that was on screen, not a stale one; if another item shows
-    // first, or none is live within 20 s, the key is dropped (nothing was recorded)
+    // first, the key is dropped and the notice says so; none live within 20 s: dropped too
     const item = itemId();
     const until = Date.now() + 20000;
     const press = () => {
-      if (itemId() !== item) return;
+      if (itemId() !== item) { dropped(k); return; }
       const live = Array.from(document.querySelectorAll(".st-key-" + name + " button"))
         .find((b) => !b.disabled && !b.closest("[data-stale=true]"));
       if (live) live.click();
       else if (Date.now() < until) requestAnimationFrame(press);
+      else dropped(k);
     };
     press();
   }, true);
-  let shown = null;
   let queued = false;
-  const check = () => {
-    queued = false;
-    const id = itemId();
-    if (id === null || id === shown) return;
-    const first = shown === null;
-    shown = id;
-    if (first) return;
-    window.scrollTo(0, 0);
-    document.querySelectorAll("[data-testid=stMain], [data-testid=stAppViewContainer], " +
-      "div[data-testid=stColumn]:has(.st-key-label_panel)").forEach((s) => { s.scrollTop = 0; });
-    const head = document.querySelector(".st-key-item_head");
-    if (head) {
-      head.classList.remove("expgrade-new");
-      void head.offsetWidth;
-      head.classList.add("expgrade-new");
-    }
-  };
   // at most one look per frame, however many nodes a redraw touches
   new MutationObserver(() => {
-    if (!queued) { queued = true; requestAnimationFrame(check); }
+    if (!queued) { queued = true; requestAnimationFrame(() => { queued = false; check(); }); }
   }).observe(document.body, {subtree: true, childList: true, characterData: true});
 })();
 document.currentScript.remove();
-</script>"""
+</script>""" % {"grace": GRACE_MS}
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import pytest
 from annotation_support import EXPGRADE, HOSTILE, REPO, cli_process, free_port, make_run, wait_http
 
+from expgrade.annotation_app.annotate_page import GRACE_MS
 from expgrade.annotation_app.store import Store
 
 if TYPE_CHECKING:
@@ -196,7 +197,10 @@ def settled(page: Page) -> None:
 
 
 def _press(page: Page, key: str) -> None:
+    """A key pressed as a person would: once the item has been on screen for the grace period
+    (a key pressed sooner was aimed at the item before and is dropped)."""
     settled(page)
+    page.wait_for_timeout(GRACE_MS + 50)
     page.get_by_role("heading", name="Agent's work").click()  # focus the page, not an input
     page.keyboard.press(key)
 
