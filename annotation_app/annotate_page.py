@@ -74,7 +74,7 @@ KEYS_JS = """<script>
 (() => {
   if (window.__expgradeKeys) return;
   window.__expgradeKeys = true;
-  const GRACE_MS = %(grace)d;
+  const GRACE_MS = __GRACE_MS__;
   const KEYS = {p: "verdict_pass", f: "verdict_fail", u: "verdict_unscorable", s: "verdict_skip"};
   const NOT_TYPED = ["checkbox", "radio", "button", "submit", "reset", "range", "file", "color"];
   const typing = (el) => !!el && (el.isContentEditable || el.tagName === "TEXTAREA" ||
@@ -92,7 +92,7 @@ KEYS_JS = """<script>
       note = document.createElement("div");
       note.id = "expgrade-dropped";
       note.setAttribute("role", "alert");
-      note.style.cssText = "position:fixed;left:50%%;bottom:1.5rem;transform:translateX(-50%%);" +
+      note.style.cssText = "position:fixed;left:50%;bottom:1.5rem;transform:translateX(-50%);" +
         "z-index:100000;background:#5c2b00;color:#fff;padding:0.6rem 1rem;border-radius:0.5rem;" +
         "font:0.95rem sans-serif;box-shadow:0 2px 8px rgba(0,0,0,.3);max-width:36rem";
       document.body.appendChild(note);
@@ -165,7 +165,7 @@ KEYS_JS = """<script>
   }).observe(document.body, {subtree: true, childList: true, characterData: true});
 })();
 document.currentScript.remove();
-</script>""" % {"grace": GRACE_MS}
+</script>""".replace("__GRACE_MS__", str(GRACE_MS))
 
 
 @dataclass(frozen=True)
