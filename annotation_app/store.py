@@ -861,11 +861,11 @@ class Store:
     # -- reporting ---------------------------------------------------------------------------
 
     def label_records(self, project_name: str) -> list[dict[str, Any]]:
-        """Every submitted label of a project joined with its item, user and project."""
+        """Every submitted label of a project joined with its item, user (name and role) and project."""
         with self._tx() as s:
             project = _project(s, project_name)
             rows = s.execute(
-                select(Assignment, Item, User.name)
+                select(Assignment, Item, User.name, User.role)
                 .join(Item, Item.id == Assignment.item_id)
                 .join(User, User.id == Assignment.user_id)
                 .where(and_(Item.project_id == project.id, Assignment.state == "submitted"))
@@ -873,8 +873,13 @@ class Store:
                 .options(defer(Item.judges))  # not part of an ItemView: never decoded here
             ).all()
             return [
-                {"assignment": _assignment_view(a), "item": _item_view(i, project.name), "annotator": name}
-                for a, i, name in rows
+                {
+                    "assignment": _assignment_view(a),
+                    "item": _item_view(i, project.name),
+                    "annotator": name,
+                    "role": role,
+                }
+                for a, i, name, role in rows
             ]
 
     def items(self, project_name: str) -> list[ItemView]:

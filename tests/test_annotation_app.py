@@ -352,3 +352,22 @@ def test_admin_items_table_sends_its_first_rows_and_says_so(
     assert "The first 5 of 20 items; filter to see others." in [c.value for c in at.caption]
     at.text_input(key="flt_text").input("agentB-t1").run()
     assert len(at.dataframe[4].value) == 5 and all("agentB-t1" in k for k in at.dataframe[4].value["item"])
+
+
+def test_an_admin_claims_nothing_on_opening_and_labels_marked_not_blind(store: Store) -> None:
+    from expgrade.annotation_app.export import export_rows
+
+    at = signed_in(store.add_user("root", admin=True))
+    assert at.title[0].value == "Admin · demo"  # the admin page first: no item shown ...
+    assert store.assignment_states("demo") == []  # ... and none of the K slots held
+    at.sidebar.radio(key="page").set_value("Annotate").run()
+    assert not at.exception, at.exception
+    assert any("exported marked not blind" in w.value for w in at.warning)
+    button(at, "Pass (P)")()
+    ann = store.user_by_token(store.add_user("ann"))
+    assert ann
+    a = store.claim("demo", ann.id)
+    assert a
+    store.submit(a.id, ann.id, LabelInput("fail"))
+    blind = {r.rater: r.extra["blind"] for r in export_rows(store, "demo")}
+    assert blind == {"root": False, "ann": True}
