@@ -31,6 +31,7 @@ from expgrade.annotation_app.render import show_item, visible
 from expgrade.annotation_app.store import (
     AssignmentView,
     ItemView,
+    LabelEntry,
     LabelInput,
     Reveal,
     SessionEnded,
@@ -422,17 +423,24 @@ def _reveal(reveal: Reveal) -> None:
         st.text("No other annotator has labelled this item yet.")
 
 
-def reopen_label(a: AssignmentView, item: ItemView) -> str:
+#: the reopen list holds the newest labels only: it is drawn on every press, and its length
+#: must not grow with the annotator's history
+REOPEN_LIMIT = 200
+
+
+def reopen_label(entry: LabelEntry) -> str:
     """A reopen-list entry that differs early (it is cut at sidebar width) and names no submission."""
     return visible(
-        f"{a.label or a.status} · {item.subtask} · {item.criterion} · {item.task_id} #{item.public_id}"
+        f"{entry.label or entry.status} · {entry.subtask} · {entry.criterion} · {entry.task_id} "
+        f"#{entry.public_id}"
     )
 
 
-def _my_labels(store: Store, project: str, user: UserView) -> list[tuple[AssignmentView, ItemView]]:
-    """The sidebar list of one's own labels; choosing one reopens it for review or an edit."""
-    mine = store.my_submitted(project, user.id)
-    options: dict[str, int] = {reopen_label(a, i): a.id for a, i in mine}
+def _my_labels(store: Store, project: str, user: UserView) -> int:
+    """The sidebar list of one's own labels (the newest REOPEN_LIMIT); choosing one reopens it
+    for review or an edit. Returns how many labels the annotator has given in all."""
+    entries, total = store.my_labels(project, user.id, REOPEN_LIMIT)
+    options: dict[str, int] = {reopen_label(e): e.assignment_id for e in entries}
 
     def reopen() -> None:
         choice = st.session_state.get("reopen")
@@ -441,10 +449,11 @@ def _my_labels(store: Store, project: str, user: UserView) -> list[tuple[Assignm
         st.session_state["reopen"] = "—"
 
     with st.sidebar:
-        st.caption(f"My labels ({len(mine)})")
-        if mine:
+        newest = f"; the newest {len(entries)} listed" if total > len(entries) else ""
+        st.caption(f"My labels ({total}{newest})")
+        if entries:
             st.selectbox("Reopen a label", ["—", *options], key="reopen", on_change=reopen)
-    return mine
+    return total
 
 
 def _criterion(item: ItemView) -> None:
@@ -479,7 +488,7 @@ def _labelling(store: Store, project: str, user: UserView) -> None:
     conflict: Conflict | None = st.session_state.get(CONFLICT_KEY)
     editing_id = conflict.assignment_id if conflict else st.session_state.get(EDIT_KEY)
     a = store.assignment(editing_id) if editing_id else store.claim(project, user.id)
-    _progress(store, project, user, len(mine), a is not None and a.state == "open")
+    _progress(store, project, user, mine, a is not None and a.state == "open")
     if a is None:
         st.success("Nothing left for you in this project. Thank you!")
         return

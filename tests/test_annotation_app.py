@@ -371,3 +371,34 @@ def test_an_admin_claims_nothing_on_opening_and_labels_marked_not_blind(store: S
     store.submit(a.id, ann.id, LabelInput("fail"))
     blind = {r.rater: r.extra["blind"] for r in export_rows(store, "demo")}
     assert blind == {"root": False, "ann": True}
+
+
+@pytest.mark.parametrize("history", [2, 12])
+def test_a_press_does_not_decode_the_annotators_labelled_items(store: Store, history: int) -> None:
+    """The sidebar's list of one's labels is named from columns, not from each labelled item's
+    content: the items a press decodes are the same few however many labels came before."""
+    from sqlalchemy import event
+
+    from expgrade.annotation_app.models import Item
+
+    token = store.add_user("ann")
+    user = store.user_by_token(token)
+    assert user
+    for _ in range(history):
+        a = store.claim("demo", user.id)
+        assert a
+        store.submit(a.id, user.id, LabelInput("pass"))
+    at = signed_in(token)
+    loaded: list[int] = []
+
+    def count(target: Item, _context: object) -> None:
+        loaded.append(target.id)
+
+    event.listen(Item, "load", count)
+    try:
+        button(at, "Pass (P)")()
+    finally:
+        event.remove(Item, "load", count)
+    assert not at.exception, at.exception
+    assert len(loaded) <= 3, f"{len(loaded)} items decoded for one press after {history} labels"
+    assert at.sidebar.caption[0].value == f"My labels ({history + 1})"
