@@ -45,6 +45,9 @@ EDIT_KEY = "annotate_editing"
 FLASH_KEY = "annotate_flash"
 ERROR_KEY = "annotate_error"
 CONFLICT_KEY = "annotate_conflict"
+#: the reopened label whose judges and others the annotator asked to see (revealing is a
+#: choice: before it, a reopened label can still be corrected blind)
+REVEAL_KEY = "annotate_reveal"
 SHORTCUTS = {"pass": "P", "fail": "F"}
 #: the panel sits beside the item and stays in view while the item scrolls; verdict colours
 #: tell Pass from Fail at a glance; the verdict row comes last in the form (so Tab ends on
@@ -446,6 +449,7 @@ def _my_labels(store: Store, project: str, user: UserView) -> int:
         choice = st.session_state.get("reopen")
         if choice in options:
             st.session_state[EDIT_KEY] = options[choice]
+            st.session_state.pop(REVEAL_KEY, None)
         st.session_state["reopen"] = "—"
 
     with st.sidebar:
@@ -471,6 +475,32 @@ def render(store: Store, project: str, user: UserView) -> None:
     _labelling(store, project, user)
 
 
+def _ask_reveal(assignment_id: int) -> None:
+    st.session_state[REVEAL_KEY] = assignment_id
+
+
+def _reopened(a: AssignmentView, revealed: bool) -> None:
+    """What a reopened label may still be: corrected blind until the judges are shown, then
+    only revised beside the blind label."""
+    if revealed:
+        st.info(
+            f"Your blind label: {a.label or a.status}. You have seen the judges and the other "
+            "annotators, so a verdict here is kept as a separate revision marked as made after "
+            "the reveal; the gold set keeps your blind label."
+        )
+    else:
+        st.info(
+            f"Your blind label: {a.label or a.status}. The judges and the other annotators are "
+            "still hidden: a verdict here corrects your blind label. Once you show them, a change "
+            "is kept as a separate revision and the gold set keeps your blind label."
+        )
+        st.button("Show the judges and the others", key="reveal", on_click=_ask_reveal, args=(a.id,))
+    if st.button("Back to the queue", key="back"):
+        st.session_state.pop(EDIT_KEY, None)
+        st.session_state.pop(REVEAL_KEY, None)
+        st.rerun(scope="fragment")
+
+
 @st.fragment
 def _labelling(store: Store, project: str, user: UserView) -> None:
     """The item and its panel (and the sidebar's own-labels list), as one fragment.
@@ -493,10 +523,11 @@ def _labelling(store: Store, project: str, user: UserView) -> None:
         st.success("Nothing left for you in this project. Thank you!")
         return
     item = store.item(a.item_id)
-    # what the judges and the others said shows only for one's own submitted label, and the
-    # store records that it was shown: from then on the blind label is frozen
+    # what the judges and the others said shows only for one's own submitted label, once asked
+    # for, and the store records that it was shown: from then on the blind label is frozen
     # (not while a refused entry waits: that entry was made blind and must be recorded so)
-    reveal = store.reveal(a.id, user.id) if a.state == "submitted" and not conflict else None
+    asked = a.revealed_at is not None or st.session_state.get(REVEAL_KEY) == a.id
+    reveal = store.reveal(a.id, user.id) if a.state == "submitted" and asked and not conflict else None
     if reveal is not None and a.revealed_at is None:
         a = store.assignment(a.id)
     st.markdown(PANEL_CSS, unsafe_allow_html=True)
@@ -511,14 +542,7 @@ def _labelling(store: Store, project: str, user: UserView) -> None:
         if conflict:
             _show_conflict(store, user, conflict)
         elif a.state == "submitted":
-            st.info(
-                f"Your blind label: {a.label or a.status}. You have seen the judges and the other "
-                "annotators, so a verdict here is kept as a separate revision marked as made after "
-                "the reveal; the gold set keeps your blind label."
-            )
-            if st.button("Back to the queue", key="back"):
-                st.session_state.pop(EDIT_KEY, None)
-                st.rerun(scope="fragment")
+            _reopened(a, revealed=reveal is not None)
         _label_form(store, user, item, a, conflict.decision if conflict else None)
         if reveal is not None:
             with st.expander("Adjudication: judges and other annotators", expanded=True):

@@ -249,6 +249,7 @@ def test_layout_tab_errors_and_blindness_on_the_demo(served_demo: tuple[str, str
         assert len(set(n[:30] for n in names)) > 1 and not any(x in " ".join(names) for x in DEMO_NAMES)
         options.last.click()
         expect(page.get_by_text(re.compile(r"^Your blind label"))).to_be_visible()
+        page.get_by_role("button", name="Show the judges and the others").click()
         expect(page.get_by_text("Adjudication: judges and other annotators")).to_be_visible()
         page.screenshot(path=str(ARTIFACTS / "demo-reopened-adjudication.png"))
         browser.close()
