@@ -9,6 +9,7 @@ labels exactly what the export's provenance says they saw, even if the files cha
 
 from __future__ import annotations
 
+import csv
 import json
 from collections import defaultdict
 from collections.abc import Iterable
@@ -494,6 +495,26 @@ def _check_rows(path: Path, located: list[tuple[str, LabelRow]]) -> None:
         )
 
 
+def editor_lines(path: Path, located: list[tuple[str, LabelRow]]) -> list[tuple[str, LabelRow]]:
+    """A CSV table's rows named by the line an editor shows (`line 3`: the header is line 1, a
+    quoted cell may span lines, blank lines are skipped) instead of their count among the data
+    rows; other formats, or a table whose records do not line up with the rows read, as given."""
+    if path.suffix.lower() != ".csv":
+        return located
+    starts: list[int] = []
+    with path.open(newline="", encoding="utf-8", errors="replace") as f:
+        reader = csv.reader(f)
+        next(reader, None)  # the header
+        before = reader.line_num
+        for record in reader:
+            if record:
+                starts.append(before + 1)
+            before = reader.line_num
+    if len(starts) != len(located):
+        return located
+    return [(f"line {line}", row) for line, (_, row) in zip(starts, located, strict=True)]
+
+
 def _vote(row: LabelRow) -> str:
     return row.label or (f"score {row.score}" if row.score is not None else row.status)
 
@@ -504,7 +525,7 @@ def load_labels(path: Path) -> list[ItemSpec]:
     The shown content is what the rows carry: grouping fields and the fields `expgrade judge`
     items give their judge (`question`, `reference`, `response`), nothing else of `extra`.
     """
-    located = read_located_label_rows(path)
+    located = editor_lines(path, read_located_label_rows(path))
     _check_rows(path, located)
     by_item: dict[str, list[LabelRow]] = defaultdict(list)
     for _, row in located:
