@@ -51,7 +51,9 @@ REVEAL_KEY = "annotate_reveal"
 SHORTCUTS = {"pass": "P", "fail": "F"}
 #: the panel sits beside the item and stays in view while the item scrolls; verdict colours
 #: tell Pass from Fail at a glance; the verdict row comes last in the form (so Tab ends on
-#: it) but is drawn first; a new item's heading flashes. Fixed text, no untrusted content.
+#: it) but is drawn first; a new item's heading flashes; confirmations ("Saved: pass.") show
+#: at the bottom left, where they cover neither the panel's item id (the panel sticks to the
+#: top while the item scrolls) nor its buttons. Fixed text, no untrusted content.
 PANEL_CSS = """<style>
 div[data-testid="stColumn"]:has(.st-key-label_panel) {
   position: sticky; top: 3.75rem; align-self: flex-start;
@@ -61,6 +63,9 @@ div[data-testid="stColumn"]:has(.st-key-label_panel) {
 .st-key-verdict_fail button { background-color: #b3261e; border-color: #b3261e; color: #fff; }
 div[data-testid="stLayoutWrapper"]:has(> .st-key-verdicts) { order: -1; }
 div[data-testid="stElementContainer"]:has(> [data-testid="stHtml"]:empty) { display: none; }
+div[data-testid="stToastContainer"] {
+  top: auto !important; bottom: 1rem !important; left: 1rem !important; right: auto !important;
+}
 .st-key-item_head.expgrade-new { animation: expgrade-new 0.9s ease-out; }
 @keyframes expgrade-new { from { background-color: #ffe08a; } to { background-color: transparent; } }
 </style>"""

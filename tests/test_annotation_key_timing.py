@@ -2,6 +2,7 @@
 key timing: P then F 130 ms later (a double-tap, or a correction) labels the first item pass
 and nothing else; the F, pressed before the next item was drawn (plus the grace period), is
 dropped, nothing stored, and the annotator is told. A key pressed after the grace counts.
+The "Saved" confirmation covers no part of the labelling panel, scrolled or not.
 Screenshots land in test-artifacts/annotation/."""
 
 from __future__ import annotations
@@ -82,3 +83,40 @@ def test_a_double_tap_labels_only_the_item_that_was_seen(app: tuple[str, str, st
         expect(page.get_by_text(ITEM)).not_to_have_text(shown)
         browser.close()
     assert [a.label for a in _labels(db)] == ["fail", "pass", "pass", "pass"]
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and (a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+    )
+
+
+def test_the_saved_toast_covers_no_part_of_the_panel(app: tuple[str, str, str]) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    url, token, _ = app
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    expect.set_options(timeout=30_000)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 600})
+        page.set_default_timeout(30_000)
+        page.goto(url)
+        page.locator("input[type=password]").fill(token)
+        page.get_by_role("button", name="Sign in").click()
+        _ready(page)
+        page.keyboard.press("p")
+        toast = page.get_by_text("Saved: pass.")
+        expect(toast).to_be_visible()
+        for scrolled in (False, True):
+            if scrolled:  # the item scrolls; the panel sticks to the top of the page
+                page.mouse.move(400, 400)
+                page.mouse.wheel(0, 400)
+                page.wait_for_timeout(300)
+            page.screenshot(path=str(ARTIFACTS / f"saved-toast-{'scrolled' if scrolled else 'top'}.png"))
+            box = toast.bounding_box()
+            panel = page.locator(".st-key-label_panel").bounding_box()
+            assert box and panel and not _overlap(box, panel), (scrolled, box, panel)
+        browser.close()
