@@ -22,7 +22,7 @@ from expgrade.annotation_app.loaders import load_run
 from expgrade.annotation_app.store import AssignmentView, Store
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import FloatRect, Page
 
 pytestmark = pytest.mark.browser
 ITEM = re.compile(r"^Item [0-9a-f]{10}$")
@@ -85,7 +85,7 @@ def test_a_double_tap_labels_only_the_item_that_was_seen(app: tuple[str, str, st
     assert [a.label for a in _labels(db)] == ["fail", "pass", "pass", "pass"]
 
 
-def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+def _overlap(a: FloatRect, b: FloatRect) -> bool:
     return (
         a["x"] < b["x"] + b["width"]
         and b["x"] < a["x"] + a["width"]
