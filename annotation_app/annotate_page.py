@@ -31,6 +31,7 @@ from expgrade.annotation_app.render import show_item, visible
 from expgrade.annotation_app.store import (
     AssignmentView,
     ItemView,
+    LabelEntry,
     LabelInput,
     Reveal,
     SessionEnded,
@@ -44,10 +45,15 @@ EDIT_KEY = "annotate_editing"
 FLASH_KEY = "annotate_flash"
 ERROR_KEY = "annotate_error"
 CONFLICT_KEY = "annotate_conflict"
+#: the reopened label whose judges and others the annotator asked to see (revealing is a
+#: choice: before it, a reopened label can still be corrected blind)
+REVEAL_KEY = "annotate_reveal"
 SHORTCUTS = {"pass": "P", "fail": "F"}
 #: the panel sits beside the item and stays in view while the item scrolls; verdict colours
 #: tell Pass from Fail at a glance; the verdict row comes last in the form (so Tab ends on
-#: it) but is drawn first; a new item's heading flashes. Fixed text, no untrusted content.
+#: it) but is drawn first; a new item's heading flashes; confirmations ("Saved: pass.") show
+#: at the bottom left, where they cover neither the panel's item id (the panel sticks to the
+#: top while the item scrolls) nor its buttons. Fixed text, no untrusted content.
 PANEL_CSS = """<style>
 div[data-testid="stColumn"]:has(.st-key-label_panel) {
   position: sticky; top: 3.75rem; align-self: flex-start;
@@ -57,17 +63,27 @@ div[data-testid="stColumn"]:has(.st-key-label_panel) {
 .st-key-verdict_fail button { background-color: #b3261e; border-color: #b3261e; color: #fff; }
 div[data-testid="stLayoutWrapper"]:has(> .st-key-verdicts) { order: -1; }
 div[data-testid="stElementContainer"]:has(> [data-testid="stHtml"]:empty) { display: none; }
+div[data-testid="stToastContainer"] {
+  top: auto !important; bottom: 1rem !important; left: 1rem !important; right: auto !important;
+}
 .st-key-item_head.expgrade-new { animation: expgrade-new 0.9s ease-out; }
 @keyframes expgrade-new { from { background-color: #ffe08a; } to { background-color: transparent; } }
 </style>"""
-#: the verdict keys, Escape and the new-item cue, installed once per browser tab. Keys map to
-#: buttons by their Streamlit keys (.st-key-verdict_*); a key held down, a modifier or a key
-#: typed in a text field does nothing (a second press on an item already labelled is refused
-#: by the store as stale, visibly).
+#: how long after an item is drawn its keys start to count: a key pressed earlier was aimed at
+#: the item before (a double-tap, a correction) and must not label one nobody looked at
+GRACE_MS = 250
+#: the verdict keys, Escape, the new-item cue and the dropped-key notice, installed once per
+#: browser tab. Keys map to buttons by their Streamlit keys (.st-key-verdict_*); a key held
+#: down, a modifier or a key typed in a text field does nothing (a second press on an item
+#: already labelled is refused by the store as stale, visibly). A key is judged by the item on
+#: screen when it was pressed (the event's own timestamp, not when the browser got round to
+#: handling it): pressed before the item shown now was drawn, plus GRACE_MS, it is dropped,
+#: nothing is sent, and a notice says so.
 KEYS_JS = """<script>
 (() => {
   if (window.__expgradeKeys) return;
   window.__expgradeKeys = true;
+  const GRACE_MS = __GRACE_MS__;
   const KEYS = {p: "verdict_pass", f: "verdict_fail", u: "verdict_unscorable", s: "verdict_skip"};
   const NOT_TYPED = ["checkbox", "radio", "button", "submit", "reset", "range", "file", "color"];
   const typing = (el) => !!el && (el.isContentEditable || el.tagName === "TEXTAREA" ||
@@ -75,6 +91,43 @@ KEYS_JS = """<script>
   const itemId = () => {
     const e = document.querySelector(".st-key-item_head [data-testid=stText]");
     return e ? e.innerText : null;
+  };
+  let shown = null;
+  let shownAt = performance.now();
+  let hideTimer = null;
+  const dropped = (key) => {
+    let note = document.getElementById("expgrade-dropped");
+    if (!note) {
+      note = document.createElement("div");
+      note.id = "expgrade-dropped";
+      note.setAttribute("role", "alert");
+      note.style.cssText = "position:fixed;left:50%;bottom:1.5rem;transform:translateX(-50%);" +
+        "z-index:100000;background:#5c2b00;color:#fff;padding:0.6rem 1rem;border-radius:0.5rem;" +
+        "font:0.95rem sans-serif;box-shadow:0 2px 8px rgba(0,0,0,.3);max-width:36rem";
+      document.body.appendChild(note);
+    }
+    note.textContent = "Key " + key.toUpperCase() + " not recorded: it was pressed before this " +
+      "item was on screen. Nothing was saved; look at the item, then press again.";
+    note.hidden = false;
+    clearTimeout(hideTimer);
+    hideTimer = setTimeout(() => { note.hidden = true; }, 5000);
+  };
+  const check = () => {
+    const id = itemId();
+    if (id === null || id === shown) return;
+    const first = shown === null;
+    shown = id;
+    shownAt = performance.now();
+    if (first) return;
+    window.scrollTo(0, 0);
+    document.querySelectorAll("[data-testid=stMain], [data-testid=stAppViewContainer], " +
+      "div[data-testid=stColumn]:has(.st-key-label_panel)").forEach((s) => { s.scrollTop = 0; });
+    const head = document.querySelector(".st-key-item_head");
+    if (head) {
+      head.classList.remove("expgrade-new");
+      void head.offsetWidth;
+      head.classList.add("expgrade-new");
+    }
   };
   document.addEventListener("keydown", (e) => {
     const el = document.activeElement;
@@ -96,46 +149,32 @@ KEYS_JS = """<script>
     e.preventDefault();
     e.stopPropagation();
     if (e.repeat) return;
+    // the redraw may have reached the page since the last frame: note it before judging
+    check();
+    if (e.timeStamp < shownAt + GRACE_MS) { dropped(k); return; }
     // a key pressed while the page is still being redrawn (its buttons disabled) waits for
     // the live button of the item that was on screen, not a stale one; if another item shows
-    // first, or none is live within 20 s, the key is dropped (nothing was recorded)
+    // first, the key is dropped and the notice says so; none live within 20 s: dropped too
     const item = itemId();
     const until = Date.now() + 20000;
     const press = () => {
-      if (itemId() !== item) return;
+      if (itemId() !== item) { dropped(k); return; }
       const live = Array.from(document.querySelectorAll(".st-key-" + name + " button"))
         .find((b) => !b.disabled && !b.closest("[data-stale=true]"));
       if (live) live.click();
       else if (Date.now() < until) requestAnimationFrame(press);
+      else dropped(k);
     };
     press();
   }, true);
-  let shown = null;
   let queued = false;
-  const check = () => {
-    queued = false;
-    const id = itemId();
-    if (id === null || id === shown) return;
-    const first = shown === null;
-    shown = id;
-    if (first) return;
-    window.scrollTo(0, 0);
-    document.querySelectorAll("[data-testid=stMain], [data-testid=stAppViewContainer], " +
-      "div[data-testid=stColumn]:has(.st-key-label_panel)").forEach((s) => { s.scrollTop = 0; });
-    const head = document.querySelector(".st-key-item_head");
-    if (head) {
-      head.classList.remove("expgrade-new");
-      void head.offsetWidth;
-      head.classList.add("expgrade-new");
-    }
-  };
   // at most one look per frame, however many nodes a redraw touches
   new MutationObserver(() => {
-    if (!queued) { queued = true; requestAnimationFrame(check); }
+    if (!queued) { queued = true; requestAnimationFrame(() => { queued = false; check(); }); }
   }).observe(document.body, {subtree: true, childList: true, characterData: true});
 })();
 document.currentScript.remove();
-</script>"""
+</script>""".replace("__GRACE_MS__", str(GRACE_MS))
 
 
 @dataclass(frozen=True)
@@ -392,29 +431,38 @@ def _reveal(reveal: Reveal) -> None:
         st.text("No other annotator has labelled this item yet.")
 
 
-def reopen_label(a: AssignmentView, item: ItemView) -> str:
+#: the reopen list holds the newest labels only: it is drawn on every press, and its length
+#: must not grow with the annotator's history
+REOPEN_LIMIT = 200
+
+
+def reopen_label(entry: LabelEntry) -> str:
     """A reopen-list entry that differs early (it is cut at sidebar width) and names no submission."""
     return visible(
-        f"{a.label or a.status} · {item.subtask} · {item.criterion} · {item.task_id} #{item.public_id}"
+        f"{entry.label or entry.status} · {entry.subtask} · {entry.criterion} · {entry.task_id} "
+        f"#{entry.public_id}"
     )
 
 
-def _my_labels(store: Store, project: str, user: UserView) -> list[tuple[AssignmentView, ItemView]]:
-    """The sidebar list of one's own labels; choosing one reopens it for review or an edit."""
-    mine = store.my_submitted(project, user.id)
-    options: dict[str, int] = {reopen_label(a, i): a.id for a, i in mine}
+def _my_labels(store: Store, project: str, user: UserView) -> int:
+    """The sidebar list of one's own labels (the newest REOPEN_LIMIT); choosing one reopens it
+    for review or an edit. Returns how many labels the annotator has given in all."""
+    entries, total = store.my_labels(project, user.id, REOPEN_LIMIT)
+    options: dict[str, int] = {reopen_label(e): e.assignment_id for e in entries}
 
     def reopen() -> None:
         choice = st.session_state.get("reopen")
         if choice in options:
             st.session_state[EDIT_KEY] = options[choice]
+            st.session_state.pop(REVEAL_KEY, None)
         st.session_state["reopen"] = "—"
 
     with st.sidebar:
-        st.caption(f"My labels ({len(mine)})")
-        if mine:
+        newest = f"; the newest {len(entries)} listed" if total > len(entries) else ""
+        st.caption(f"My labels ({total}{newest})")
+        if entries:
             st.selectbox("Reopen a label", ["—", *options], key="reopen", on_change=reopen)
-    return mine
+    return total
 
 
 def _criterion(item: ItemView) -> None:
@@ -430,6 +478,32 @@ def _criterion(item: ItemView) -> None:
 
 def render(store: Store, project: str, user: UserView) -> None:
     _labelling(store, project, user)
+
+
+def _ask_reveal(assignment_id: int) -> None:
+    st.session_state[REVEAL_KEY] = assignment_id
+
+
+def _reopened(a: AssignmentView, revealed: bool) -> None:
+    """What a reopened label may still be: corrected blind until the judges are shown, then
+    only revised beside the blind label."""
+    if revealed:
+        st.info(
+            f"Your blind label: {a.label or a.status}. You have seen the judges and the other "
+            "annotators, so a verdict here is kept as a separate revision marked as made after "
+            "the reveal; the gold set keeps your blind label."
+        )
+    else:
+        st.info(
+            f"Your blind label: {a.label or a.status}. The judges and the other annotators are "
+            "still hidden: a verdict here corrects your blind label. Once you show them, a change "
+            "is kept as a separate revision and the gold set keeps your blind label."
+        )
+        st.button("Show the judges and the others", key="reveal", on_click=_ask_reveal, args=(a.id,))
+    if st.button("Back to the queue", key="back"):
+        st.session_state.pop(EDIT_KEY, None)
+        st.session_state.pop(REVEAL_KEY, None)
+        st.rerun(scope="fragment")
 
 
 @st.fragment
@@ -449,15 +523,16 @@ def _labelling(store: Store, project: str, user: UserView) -> None:
     conflict: Conflict | None = st.session_state.get(CONFLICT_KEY)
     editing_id = conflict.assignment_id if conflict else st.session_state.get(EDIT_KEY)
     a = store.assignment(editing_id) if editing_id else store.claim(project, user.id)
-    _progress(store, project, user, len(mine), a is not None and a.state == "open")
+    _progress(store, project, user, mine, a is not None and a.state == "open")
     if a is None:
         st.success("Nothing left for you in this project. Thank you!")
         return
     item = store.item(a.item_id)
-    # what the judges and the others said shows only for one's own submitted label, and the
-    # store records that it was shown: from then on the blind label is frozen
+    # what the judges and the others said shows only for one's own submitted label, once asked
+    # for, and the store records that it was shown: from then on the blind label is frozen
     # (not while a refused entry waits: that entry was made blind and must be recorded so)
-    reveal = store.reveal(a.id, user.id) if a.state == "submitted" and not conflict else None
+    asked = a.revealed_at is not None or st.session_state.get(REVEAL_KEY) == a.id
+    reveal = store.reveal(a.id, user.id) if a.state == "submitted" and asked and not conflict else None
     if reveal is not None and a.revealed_at is None:
         a = store.assignment(a.id)
     st.markdown(PANEL_CSS, unsafe_allow_html=True)
@@ -472,14 +547,7 @@ def _labelling(store: Store, project: str, user: UserView) -> None:
         if conflict:
             _show_conflict(store, user, conflict)
         elif a.state == "submitted":
-            st.info(
-                f"Your blind label: {a.label or a.status}. You have seen the judges and the other "
-                "annotators, so a verdict here is kept as a separate revision marked as made after "
-                "the reveal; the gold set keeps your blind label."
-            )
-            if st.button("Back to the queue", key="back"):
-                st.session_state.pop(EDIT_KEY, None)
-                st.rerun(scope="fragment")
+            _reopened(a, revealed=reveal is not None)
         _label_form(store, user, item, a, conflict.decision if conflict else None)
         if reveal is not None:
             with st.expander("Adjudication: judges and other annotators", expanded=True):

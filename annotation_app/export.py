@@ -6,6 +6,8 @@ and revision. A gold set is only trustworthy if one can tell what each label was
 
 A row's label is the *blind* one, given before the annotator saw the judges or the others:
 agreement measured against labels changed after seeing the judge would flatter the judge.
+An admin's label is exported with `extra.blind: false`: the admin page names every item's
+submission and agent and shows the judges, so an admin labels knowing them.
 A change made after the reveal is exported only on request (`after_reveal=True`), under
 `extra.revised_after_reveal`, never in the row's label.
 """
@@ -67,6 +69,8 @@ def export_rows(store: Store, project: str, *, after_reveal: bool = False) -> li
                     "revision": revisions[0].revision - 1 if revisions else a.revision,
                     "rationale": a.rationale,
                     "revealed_at": _iso(a.revealed_at),
+                    # an admin can see every item's key (its folder and agent) and the judges
+                    "blind": rec["role"] != "admin",
                     **_drawn(judges.get(item.id, {})),
                     **revised,
                 },

@@ -9,8 +9,8 @@ labels exactly what the export's provenance says they saw, even if the files cha
 
 from __future__ import annotations
 
+import csv
 import json
-import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from expgrade.annotation_app.masking import identity_of, mask_identity, mask_value
 from expgrade.annotation_app.queueing import (
     INJECTION_PRIORITY,
     Unit,
@@ -94,11 +95,6 @@ def _criterion(subtask: str, name: str, hint: str) -> Criterion:
     )
 
 
-#: Identity in the agent's own artefacts, replaced before an annotator sees them; names shorter
-#: than this are left alone (masking "lr" or "gpt" would eat ordinary words).
-MIN_MASKED_CHARS = 4
-
-
 @dataclass(frozen=True)
 class Shown:
     """The allow-list of one subtask: what its judge is given, so all its annotators are shown.
@@ -124,33 +120,6 @@ SHOWN: dict[str, Shown] = {
     # judge_integrity: question, the agent's log
     "integrity": Shown(("question",), (), ("log",)),
 }
-
-
-def mask_identity(text: str, names: list[tuple[str | None, str]]) -> str:
-    """`text` with each name (agent, model, submission folder) replaced by `[what]`.
-
-    The agent's own artefacts are shown as its judge read them, with this one change: an
-    agent that prints its name or model into a log would otherwise unblind every annotator.
-    Longest names first, so a model id is replaced whole before its parts.
-    """
-    pairs = sorted(
-        ((name, what) for name, what in names if name and len(name) >= MIN_MASKED_CHARS),
-        key=lambda pair: -len(pair[0]),
-    )
-    if not pairs:
-        return text
-    placeholder = {name.casefold(): f"[{what}]" for name, what in pairs}
-    pattern = re.compile("|".join(re.escape(name) for name, _ in pairs), re.IGNORECASE)
-    return pattern.sub(lambda m: placeholder[m.group(0).casefold()], text)
-
-
-def identity_of(
-    agent: str | None, agent_model: str | None, submission_id: str | None
-) -> list[tuple[str | None, str]]:
-    """The names that would unblind an annotator, as `mask_identity` takes them (a provider's
-    model id also by its bare name: `openai/gpt-4o` is printed as `gpt-4o` too)."""
-    tail = agent_model.rsplit("/", 1)[-1] if agent_model else None
-    return [(agent, "agent"), (agent_model, "model"), (tail, "model"), (submission_id, "submission")]
 
 
 @dataclass(frozen=True)
@@ -182,7 +151,7 @@ class AgentWork:
             masked(inputs.diff),
             masked(inputs.log),
             masked(record.conclusion),
-            results,
+            mask_value(results, names),
         )
 
 
@@ -526,6 +495,26 @@ def _check_rows(path: Path, located: list[tuple[str, LabelRow]]) -> None:
         )
 
 
+def editor_lines(path: Path, located: list[tuple[str, LabelRow]]) -> list[tuple[str, LabelRow]]:
+    """A CSV table's rows named by the line an editor shows (`line 3`: the header is line 1, a
+    quoted cell may span lines, blank lines are skipped) instead of their count among the data
+    rows; other formats, or a table whose records do not line up with the rows read, as given."""
+    if path.suffix.lower() != ".csv":
+        return located
+    starts: list[int] = []
+    with path.open(newline="", encoding="utf-8", errors="replace") as f:
+        reader = csv.reader(f)
+        next(reader, None)  # the header
+        before = reader.line_num
+        for record in reader:
+            if record:
+                starts.append(before + 1)
+            before = reader.line_num
+    if len(starts) != len(located):
+        return located
+    return [(f"line {line}", row) for line, (_, row) in zip(starts, located, strict=True)]
+
+
 def _vote(row: LabelRow) -> str:
     return row.label or (f"score {row.score}" if row.score is not None else row.status)
 
@@ -536,7 +525,7 @@ def load_labels(path: Path) -> list[ItemSpec]:
     The shown content is what the rows carry: grouping fields and the fields `expgrade judge`
     items give their judge (`question`, `reference`, `response`), nothing else of `extra`.
     """
-    located = read_located_label_rows(path)
+    located = editor_lines(path, read_located_label_rows(path))
     _check_rows(path, located)
     by_item: dict[str, list[LabelRow]] = defaultdict(list)
     for _, row in located:

@@ -241,6 +241,22 @@ class ItemRow(NamedTuple):
     criterion: str | None
 
 
+class LabelEntry(NamedTuple):
+    """One of an annotator's own labels as the reopen list names it: no content, no judges."""
+
+    assignment_id: int
+    label: str | None
+    status: str | None
+    item_key: str
+    task_id: str | None
+    subtask: str | None
+    criterion: str | None
+
+    @property
+    def public_id(self) -> str:
+        return opaque_id(self.item_key)
+
+
 @dataclass(frozen=True)
 class LoadResult:
     added: int
@@ -852,6 +868,33 @@ class Store:
             ).all()
             return [(_assignment_view(a), _item_view(i, project.name)) for a, i in rows]
 
+    def my_labels(self, project_name: str, user_id: int, limit: int) -> tuple[list[LabelEntry], int]:
+        """The newest `limit` of this annotator's labels, named without their items' content, and
+        how many there are: what every key press redraws, so its cost does not grow with the
+        annotator's history (`my_submitted` decoded every labelled item's content)."""
+        with self._tx() as s:
+            project = _project(s, project_name)
+            mine = (
+                Assignment.user_id == user_id,
+                Assignment.state == "submitted",
+                Item.project_id == project.id,
+            )
+            columns = (
+                *(Assignment.id, Assignment.label, Assignment.status),
+                *(Item.item_key, Item.task_id, Item.subtask, Item.criterion),
+            )
+            rows = s.execute(
+                select(*columns)
+                .join(Item, Item.id == Assignment.item_id)
+                .where(*mine)
+                .order_by(Assignment.submitted_at.desc(), Assignment.id.desc())
+                .limit(limit)
+            )
+            entries = [LabelEntry._make(row) for row in rows]
+            counted = select(func.count()).select_from(Assignment).join(Item, Item.id == Assignment.item_id)
+            total = s.scalar(counted.where(*mine))
+            return entries, int(total or 0)
+
     def judges(self, item_id: int) -> dict[str, Any]:
         """An item's judge side, for admins and tests; annotators get it through `reveal`."""
         with self._tx() as s:
@@ -861,11 +904,11 @@ class Store:
     # -- reporting ---------------------------------------------------------------------------
 
     def label_records(self, project_name: str) -> list[dict[str, Any]]:
-        """Every submitted label of a project joined with its item, user and project."""
+        """Every submitted label of a project joined with its item, user (name and role) and project."""
         with self._tx() as s:
             project = _project(s, project_name)
             rows = s.execute(
-                select(Assignment, Item, User.name)
+                select(Assignment, Item, User.name, User.role)
                 .join(Item, Item.id == Assignment.item_id)
                 .join(User, User.id == Assignment.user_id)
                 .where(and_(Item.project_id == project.id, Assignment.state == "submitted"))
@@ -873,8 +916,13 @@ class Store:
                 .options(defer(Item.judges))  # not part of an ItemView: never decoded here
             ).all()
             return [
-                {"assignment": _assignment_view(a), "item": _item_view(i, project.name), "annotator": name}
-                for a, i, name in rows
+                {
+                    "assignment": _assignment_view(a),
+                    "item": _item_view(i, project.name),
+                    "annotator": name,
+                    "role": role,
+                }
+                for a, i, name, role in rows
             ]
 
     def items(self, project_name: str) -> list[ItemView]:

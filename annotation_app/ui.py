@@ -53,10 +53,19 @@ def _page(store: Store) -> None:
             st.warning("No projects yet: load one with `expgrade annotate load`.")
             return
         project = st.selectbox("Project", projects, key="project") if len(projects) > 1 else projects[0]
-        page = st.radio("Page", ["Annotate", "Admin"], key="page") if user.is_admin else "Annotate"
+        # an admin opens on the Admin page: opening the app claims no item (a claim holds one
+        # of the item's K slots for up to an hour)
+        page = st.radio("Page", ["Admin", "Annotate"], key="page") if user.is_admin else "Annotate"
     if page == "Admin":
         st.title(f"Admin · {md_escape(project)}")
         admin_page.render(store, project)
     else:
         st.title(f"Annotate · {md_escape(project)}")
+        if user.is_admin:
+            st.warning(
+                "You are signed in as an admin, who can see every item's submission, agent and "
+                "judges: your labels are exported marked not blind (extra.blind: false). To "
+                "label blind, sign in with an annotator's token.",
+                icon=":material/visibility:",
+            )
         annotate_page.render(store, project, user)

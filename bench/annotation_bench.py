@@ -13,11 +13,14 @@
    the labelling panel showing the next item's id.
 4. The admin page of a 100,000-item project (2,000 labels): the server's script run, and in
    chromium the click on "Admin" until its items table and export buttons are on screen.
+5. One press's script run for an annotator with no labels and one with thousands (the cost
+   of a press must not grow with the annotator's history).
 
     .venv/bin/python bench/annotation_bench.py [--writers 20] [--submits 200] [--no-browser] [--no-postgres]
     .venv/bin/python bench/annotation_bench.py --keys-only   # just the key press figure
     .venv/bin/python bench/annotation_bench.py --admin-only [--admin-items 100000]   # the admin page
     .venv/bin/python bench/annotation_bench.py --submit-only --submits 60   # just submit latency
+    .venv/bin/python bench/annotation_bench.py --history-only [--history 2000]   # press cost vs history
 
     Before/after on one machine: run it once more with PYTHONPATH set to a checkout of the
     code before the change (the app and the store are imported from there).
@@ -175,6 +178,7 @@ def keypress_bench(root: Path, presses: int = 30) -> list[tuple[str, str]]:
             for _ in range(presses):
                 before = item.inner_text(timeout=60_000)
                 page.get_by_role("heading", name="Agent's work").click()
+                time.sleep(0.3)  # a key pressed within 250 ms of an item's drawing is dropped
                 t0 = time.perf_counter()
                 page.keyboard.press("p")
                 # one cheap lookup per frame: the panel's first text element is the item id
@@ -298,6 +302,37 @@ def admin_project(db: str, n_items: int, labelled: int) -> str:
     return store.add_user("admin", admin=True)
 
 
+def history_bench(root: Path, n_items: int, labelled: int, presses: int = 15) -> list[tuple[str, str]]:
+    """The server's script run behind one press (AppTest: sign in, then press Pass), for an
+    annotator with no labels and for one with `labelled` labels in the same project: the cost
+    of a press must not grow with the annotator's history."""
+    from streamlit.testing.v1 import AppTest
+
+    db = str(root / "history.db")
+    admin_project(db, n_items, labelled)
+    store = Store.open(db)
+    os.environ["EXPGRADE_ANNOTATE_DB"] = db
+    rows = []
+    for name, history in (("fresh", 0), ("ann1", labelled)):
+        at = AppTest.from_file(str(REPO / "annotation_app" / "app.py"), default_timeout=600)
+        at.run()
+        at.text_input[0].input(store.add_user(name))  # ann1 again: a new token, its labels kept
+        at.button[0].click().run()
+        times = []
+        for _ in range(presses):
+            press = next(b for b in at.button if b.label == "Pass (P)")
+            t0 = time.perf_counter()
+            press.click().run()
+            times.append(time.perf_counter() - t0)
+            assert not at.exception, at.exception
+        rows.append((
+            f"one press, server script run (AppTest), annotator with {history:,} labels in a "
+            f"{n_items:,}-item project ({presses} presses): p50 / p95",
+            f"{percentile(times, 50) * 1000:.0f} / {percentile(times, 95) * 1000:.0f} ms",
+        ))  # fmt: skip
+    return rows
+
+
 def admin_bench(
     root: Path, n_items: int, labelled: int, browser: bool, repeats: int = 3, db: str | None = None
 ) -> list[tuple[str, str]]:
@@ -364,7 +399,9 @@ def admin_browser(db: str, token: str, repeats: int) -> float:
                 page.goto(url)
                 page.locator("input[type=password]").fill(token)
                 page.get_by_role("button", name="Sign in").click()
-                page.get_by_role("heading", name="Annotate · bench").wait_for(timeout=120_000)
+                # an admin opens on the Admin page now (before: on Annotate): from Annotate, both
+                page.get_by_text("Annotate", exact=True).click(timeout=600_000)
+                page.get_by_role("heading", name="Annotate · bench").wait_for(timeout=600_000)
                 t0 = time.perf_counter()
                 page.get_by_text("Admin", exact=True).click()
                 page.get_by_role("heading", name="Export").wait_for(timeout=600_000)
@@ -462,10 +499,19 @@ def main() -> None:
     )
     parser.add_argument("--admin-db", help="time the admin page on this database's `bench` project")
     parser.add_argument("--storage-only", action="store_true", help="only the storage figure")
+    parser.add_argument(
+        "--history-only", action="store_true", help="only the press cost against the annotator's history"
+    )
+    parser.add_argument("--history", type=int, default=2_000, help="labels of the annotator with a history")
     args = parser.parse_args()
     if args.storage_only:
         with tempfile.TemporaryDirectory(prefix="expgrade-annbench-") as tmp:
             for name, value in storage_bench(Path(tmp)):
+                print(f"| {name} | {value} |")
+        return
+    if args.history_only:
+        with tempfile.TemporaryDirectory(prefix="expgrade-annbench-") as tmp:
+            for name, value in history_bench(Path(tmp), args.history + 1_000, args.history):
                 print(f"| {name} | {value} |")
         return
     if args.admin_only:

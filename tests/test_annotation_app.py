@@ -60,6 +60,10 @@ def reopen(at: AppTest, item: str) -> None:
     box.select(next(o for o in box.options if item in o)).run()
 
 
+#: the button that shows a reopened label's judges and other annotators
+SHOW = "Show the judges and the others"
+
+
 def reason_box(at: AppTest):  # type: ignore[no-untyped-def]
     return next(t for t in at.text_input if t.label.startswith("Reason"))
 
@@ -150,6 +154,8 @@ def test_judges_and_others_stay_hidden_until_submitted(store: Store) -> None:
     button(at, "Pass (P)")()
     reopen(at, item)
     assert shown_item(at) == item
+    assert "bob's rationale" not in tables()  # reopened, still blind until asked
+    button(at, SHOW)()
     judges = next(df.value for df in at.dataframe if "judge" in df.value.columns)
     assert list(judges["judge"]) == ["judge-1", "judge-2", "overall"]  # a readable table, not JSON
     assert "judge says pass" in list(judges["rationale"])
@@ -169,6 +175,7 @@ def test_a_change_after_the_reveal_keeps_the_blind_label(store: Store) -> None:
     button(at, "Pass (P)")()
     assert "Saved: pass." in [t.value for t in at.toast]
     reopen(at, item)
+    button(at, SHOW)()
     assert any("judge" in df.value.columns for df in at.dataframe)  # the reveal is on screen
     next(t for t in at.text_area if t.label == "Rationale").input("the judges convinced me")
     button(at, "Fail (F)")()
@@ -352,3 +359,79 @@ def test_admin_items_table_sends_its_first_rows_and_says_so(
     assert "The first 5 of 20 items; filter to see others." in [c.value for c in at.caption]
     at.text_input(key="flt_text").input("agentB-t1").run()
     assert len(at.dataframe[4].value) == 5 and all("agentB-t1" in k for k in at.dataframe[4].value["item"])
+
+
+def test_an_admin_claims_nothing_on_opening_and_labels_marked_not_blind(store: Store) -> None:
+    from expgrade.annotation_app.export import export_rows
+
+    at = signed_in(store.add_user("root", admin=True))
+    assert at.title[0].value == "Admin · demo"  # the admin page first: no item shown ...
+    assert store.assignment_states("demo") == []  # ... and none of the K slots held
+    at.sidebar.radio(key="page").set_value("Annotate").run()
+    assert not at.exception, at.exception
+    assert any("exported marked not blind" in w.value for w in at.warning)
+    button(at, "Pass (P)")()
+    ann = store.user_by_token(store.add_user("ann"))
+    assert ann
+    a = store.claim("demo", ann.id)
+    assert a
+    store.submit(a.id, ann.id, LabelInput("fail"))
+    blind = {r.rater: r.extra["blind"] for r in export_rows(store, "demo")}
+    assert blind == {"root": False, "ann": True}
+
+
+@pytest.mark.parametrize("history", [2, 12])
+def test_a_press_does_not_decode_the_annotators_labelled_items(store: Store, history: int) -> None:
+    """The sidebar's list of one's labels is named from columns, not from each labelled item's
+    content: the items a press decodes are the same few however many labels came before."""
+    from sqlalchemy import event
+
+    from expgrade.annotation_app.models import Item
+
+    token = store.add_user("ann")
+    user = store.user_by_token(token)
+    assert user
+    for _ in range(history):
+        a = store.claim("demo", user.id)
+        assert a
+        store.submit(a.id, user.id, LabelInput("pass"))
+    at = signed_in(token)
+    loaded: list[int] = []
+
+    def count(target: Item, _context: object) -> None:
+        loaded.append(target.id)
+
+    event.listen(Item, "load", count)
+    try:
+        button(at, "Pass (P)")()
+    finally:
+        event.remove(Item, "load", count)
+    assert not at.exception, at.exception
+    assert len(loaded) <= 3, f"{len(loaded)} items decoded for one press after {history} labels"
+    assert at.sidebar.caption[0].value == f"My labels ({history + 1})"
+
+
+def test_a_reopened_label_can_be_corrected_blind_before_the_reveal(store: Store) -> None:
+    """Reopening a label shows no judge until asked: a typo fixed then corrects the blind label
+    itself (no revision after the reveal); the reveal is a separate, deliberate press."""
+    token = store.add_user("ann")
+    user = store.user_by_token(token)
+    assert user
+    at = signed_in(token)
+    item = shown_item(at)
+    button(at, "Pass (P)")()
+    reopen(at, item)
+    assert shown_item(at) == item
+    assert not any("judge" in df.value.columns for df in at.dataframe)
+    assert any(i.value.startswith("Your blind label: pass. The judges") for i in at.info)
+    (a, _), *_ = store.my_submitted("demo", user.id)
+    assert a.revealed_at is None
+    button(at, "Fail (F)")()
+    (a, _), *_ = store.my_submitted("demo", user.id)
+    assert (a.label, a.revision, a.revealed_at) == ("fail", 2, None)
+    assert [h["after_reveal"] for h in store.history(a.id)] == [False, False]
+    reopen(at, item)
+    button(at, SHOW)()
+    assert any("judge" in df.value.columns for df in at.dataframe)
+    (a, _), *_ = store.my_submitted("demo", user.id)
+    assert a.revealed_at is not None and a.label == "fail"

@@ -136,6 +136,7 @@ def test_page_and_websocket_frames_stay_blind_until_submit(served: tuple[str, st
         # the control: after a submit, reopening the label reveals the judge, in the same frames
         page.locator("[data-testid=stSidebar] [data-testid=stSelectbox]").click()
         page.get_by_role("option").last.click()
+        page.get_by_role("button", name="Show the judges and the others").click()
         expect(page.get_by_text("Adjudication: judges and other annotators")).to_be_visible()
         expect(page.get_by_text(re.compile(r"^Your blind label"))).to_be_visible()
         page.wait_for_timeout(500)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import pytest
 from annotation_support import EXPGRADE, HOSTILE, REPO, cli_process, free_port, make_run, wait_http
 
+from expgrade.annotation_app.annotate_page import GRACE_MS
 from expgrade.annotation_app.store import Store
 
 if TYPE_CHECKING:
@@ -196,7 +197,10 @@ def settled(page: Page) -> None:
 
 
 def _press(page: Page, key: str) -> None:
+    """A key pressed as a person would: once the item has been on screen for the grace period
+    (a key pressed sooner was aimed at the item before and is dropped)."""
     settled(page)
+    page.wait_for_timeout(GRACE_MS + 50)
     page.get_by_role("heading", name="Agent's work").click()  # focus the page, not an input
     page.keyboard.press(key)
 
@@ -245,6 +249,7 @@ def test_layout_tab_errors_and_blindness_on_the_demo(served_demo: tuple[str, str
         assert len(set(n[:30] for n in names)) > 1 and not any(x in " ".join(names) for x in DEMO_NAMES)
         options.last.click()
         expect(page.get_by_text(re.compile(r"^Your blind label"))).to_be_visible()
+        page.get_by_role("button", name="Show the judges and the others").click()
         expect(page.get_by_text("Adjudication: judges and other annotators")).to_be_visible()
         page.screenshot(path=str(ARTIFACTS / "demo-reopened-adjudication.png"))
         browser.close()

@@ -170,6 +170,7 @@ def test_a_change_after_the_reveal_keeps_the_blind_label(app: tuple[str, str, st
     page.locator("[data-testid=stSidebar] [data-testid=stSelectbox]").click()
     page.get_by_role("option").last.click()
     expect(page.get_by_text(re.compile(r"^Your blind label: fail"))).to_be_visible()
+    page.get_by_role("button", name="Show the judges and the others").click()
     expect(page.get_by_text("Adjudication: judges and other annotators")).to_be_visible()
     page.get_by_role("button", name="Pass (P)").click()
     expect(page.get_by_text(re.compile(r"^Saved as a revision after the reveal: pass"))).to_be_visible()

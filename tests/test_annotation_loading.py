@@ -66,6 +66,20 @@ def _label_table(path: Path, rows: list[dict[str, object]]) -> Path:
     return path
 
 
+def test_a_csv_repeat_is_named_by_the_line_an_editor_shows(tmp_path: Path) -> None:
+    table = tmp_path / "t.csv"
+    table.write_text(
+        "item_id,rater,rater_kind,label,rationale\n"  # line 1
+        "q1,judge-a,judge,pass,ok\n"  # line 2
+        '"q2",judge-a,judge,fail,"two\nlines"\n'  # lines 3-4
+        "\n"  # line 5, blank
+        "q1,judge-a,judge,fail,no\n"  # line 6
+    )
+    code, _, err = load(table, tmp_path / "a.db")
+    assert code == 2, err
+    assert f"{table}, record line 6" in err and "the row at line 2" in err, err
+
+
 def test_contradictory_votes_of_one_judge_stop_the_load(tmp_path: Path) -> None:
     vote = {"item_id": "q1", "rater": "judge-a", "rater_kind": "judge", "label": "pass"}
     other = {"item_id": "q2", "rater": "judge-a", "rater_kind": "judge", "label": "fail"}
