@@ -22,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from expgrade.grading.controls import ControlOptions
 from expgrade.grading.graders.inputs import SubmissionInputs
 from expgrade.grading.graders.integrity import ChangedFiles
 from expgrade.grading.graders.judged import Context, grade_implementation
@@ -41,6 +42,10 @@ JOINT = load_rubric("implementation-joint")
 FROZEN = Path(__file__).parent / "data" / "garbled_joint_answers.jsonl"
 
 # -- the parser -----------------------------------------------------------------------------
+
+#: These tests count the calls of the submissions' judging (budget, re-asks); controls add their own
+#: (tests/test_controls.py).
+NO_CONTROLS = ControlOptions(ratio=0)
 
 
 @st.composite
@@ -388,12 +393,12 @@ def test_the_estimate_bounds_the_calls_reasks_add(
     _register()
     with ScriptedServer(ServerScript(rules=rules, joint=habits)) as server:
         common = ["grade", "--tasks", str(tasks), "--submissions", str(subs), "--judge", "openai/gpt-4o-mini"]
-        common += ["--api-base", server.url, "--subtasks", "implementation"]
+        common += ["--api-base", server.url, "--subtasks", "implementation", "--controls", "0"]
         config = JudgeConfig.panel(("openai/gpt-4o-mini",), api_base=server.url)
         settings = GradeSettings(
             tasks_dir=str(tmp_path), subtasks=("implementation",), judge=JudgeSettings(config)
         )
-        est = estimate_run(tasks, subs, settings)
+        est = estimate_run(tasks, subs, settings, NO_CONTROLS)
         expected, most = est.total(), est.reasks_total()
         shown = CliRunner().invoke(app, [*common, "--out", str(tmp_path / "plan"), "--estimate"])
         assert server.stats["requests"] == 0  # estimating calls no judge
@@ -490,11 +495,12 @@ def test_grade_says_which_requirements_the_budget_left_unscorable(
         settings = GradeSettings(
             tasks_dir=str(tmp_path), subtasks=("implementation",), judge=JudgeSettings(config)
         )
-        (first_call,) = run_plan(tasks, subs, settings).requests
+        (first_call,) = run_plan(tasks, subs, settings, NO_CONTROLS).requests
         budget = _reserved(first_call, server.url) * 1.01
         out = tmp_path / "run"
         args = ["grade", "--tasks", str(tasks), "--submissions", str(subs), "--out", str(out)]
         args += ["--judge", "openai/gpt-4o-mini", "--api-base", server.url, "--subtasks", "implementation"]
+        args += ["--controls", "0"]
         run = CliRunner().invoke(app, [*args, "--budget-usd", f"{budget:.8f}"])
         assert run.exit_code == 0, run.output
         assert server.stats["requests"] == 1
