@@ -36,6 +36,7 @@ from expgrade.grading.run.manifest import (
     check_resume,
     file_sha256,
     load_manifest,
+    note_output_modes,
     now,
     write_manifest,
 )
@@ -205,6 +206,7 @@ def grade_run(
         def on_result(job: Job, data: dict[str, Any]) -> None:
             record = ResultRecord.model_validate(data)
             store.append(record)
+            note_output_modes(manifest, data)
             summary.graded_now += 1
             cost[0] = None if cost[0] is None or record.cost_usd is None else cost[0] + record.cost_usd
             progress.update(bar, advance=1, cost=_money(cost[0]))
