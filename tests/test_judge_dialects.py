@@ -104,3 +104,83 @@ def test_provider_message_is_the_error_bodys_message() -> None:
     )
     assert provider_message(exc) == "1 validation error: {'msg': \"Input should be 'text' or 'json_object'\"}"
     assert provider_message(Exception("connection refused")) == "connection refused"
+
+
+# --- the demo through `expgrade grade` (a subprocess), judged by a llama.cpp-dialect server ----------
+
+JUDGED = "design,conclusion,integrity"  # the judged subtasks: no sandbox needed
+
+
+def _grade_demo(tmp: Path, server: ScriptedServer, *extra: str):  # type: ignore[no-untyped-def]
+    from grade_support import DEMO, JUDGE, run_cli
+
+    return run_cli(
+        tmp,
+        "grade",
+        "--tasks", DEMO / "tasks.jsonl",
+        "--submissions", DEMO / "submissions",
+        "--out", tmp / "run",
+        "--subtasks", JUDGED,
+        "--judge", JUDGE,
+        "--api-base", server.url,
+        *extra,
+    )  # fmt: skip
+
+
+def _judge_records(run: Path) -> list[dict]:  # type: ignore[type-arg]
+    from grade_support import results
+
+    return [
+        j
+        for rec in results(run).values()
+        for sub in rec["subtasks"].values()
+        if sub
+        for item in sub.get("items") or ()
+        if isinstance(item["judge"], list)
+        for j in item["judge"]
+    ]
+
+
+def test_the_demo_grades_fully_through_llama_cpps_dialect_and_records_the_fallback(tmp_path: Path) -> None:
+    import json
+
+    from expgrade.grading.run.demo import demo_judge_script
+    from grade_support import JUDGE
+
+    script = demo_judge_script()
+    script.dialect = "llama_cpp"
+    with ScriptedServer(script) as server:
+        proc = _grade_demo(tmp_path, server)
+        stats = dict(server.stats)
+    assert proc.returncode == 0, proc.stderr
+    run = tmp_path / "run"
+    verdicts = _judge_records(run)
+    assert len(verdicts) > 20
+    assert {(v["status"], v["structured_output"]) for v in verdicts} == {("graded", "json_object")}
+    assert stats["refused:json_schema"] == 1  # one model, one process: one refused request in the run
+    manifest = json.loads((run / "manifest.json").read_text())
+    mode = manifest["structured_output"][JUDGE]
+    assert mode["modes"] == ["json_object"] and LLAMA_REFUSAL in mode["refused"]
+    logs = "".join(p.read_text() for p in (run / "logs").glob("*/grading.log"))
+    assert logs.count(f"{JUDGE}: answered in json_object after json_schema:") == 1
+    assert "unscorable" not in logs
+
+
+def test_a_refused_forced_mode_says_the_servers_words_in_grading_log_and_the_summary(tmp_path: Path) -> None:
+    from expgrade.grading.run.demo import demo_judge_script
+
+    script = demo_judge_script()
+    script.dialect = "llama_cpp"
+    with ScriptedServer(script) as server:
+        proc = _grade_demo(tmp_path, server, "--structured-output", "json_schema")
+        stats = dict(server.stats)
+    assert proc.returncode == 0, proc.stderr
+    verdicts = _judge_records(tmp_path / "run")
+    assert {(v["status"], v["reason"]) for v in verdicts} == {("unscorable", "provider_error")}
+    assert stats["requests"] == stats["refused:json_schema"] == len(verdicts)  # none retried
+    assert all(LLAMA_REFUSAL in v["reason_detail"] for v in verdicts)
+    log = (tmp_path / "run" / "logs" / "careful-adam" / "grading.log").read_text()
+    assert "unscorable (provider_error): InternalServerError: 1 validation error:" in log
+    assert LLAMA_REFUSAL in log
+    said = " ".join((proc.stdout + proc.stderr).split())
+    assert "provider_error: the judge's server said: InternalServerError: 1 validation error" in said
