@@ -125,7 +125,8 @@ def llama_server(
         deadline = time.monotonic() + startup_s
         while not _ready(url):
             if proc.poll() is not None or time.monotonic() > deadline:
-                why = f"exited with {proc.returncode}" if proc.poll() is not None else f"not up in {startup_s}s"
+                exited = proc.poll() is not None
+                why = f"exited with {proc.returncode}" if exited else f"not up in {startup_s}s"
                 raise RuntimeError(f"llama.cpp server {why}; its log ({log}):\n{log.read_text()[-3000:]}")
             time.sleep(0.5)
         yield LlamaServer(url, alias, gguf, log)

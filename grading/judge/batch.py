@@ -167,8 +167,8 @@ def _body(engine: JudgeEngine, judge: JudgeSpec, rendered: Rendered, seed: int) 
         **judge.params,
     }
     # A batch API is OpenAI's: `auto` means its own json_schema (no negotiation offline).
-    mode = judge.structured_output
-    fmt = format_for("json_schema" if mode == "auto" else mode, rendered.rubric)  # type: ignore[arg-type]
+    mode = judge.structured
+    fmt = format_for("json_schema" if mode == "auto" else mode, rendered.rubric)
     if fmt is not None:
         body["response_format"] = fmt
     return body

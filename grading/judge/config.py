@@ -58,6 +58,11 @@ class JudgeSpec:
     def __post_init__(self) -> None:
         object.__setattr__(self, "structured_output", structured_mode(self.structured_output))
 
+    @property
+    def structured(self) -> StructuredOutput:
+        """`structured_output` as a mode (never a bool once the spec is built)."""
+        return structured_mode(self.structured_output)
+
 
 @dataclass(frozen=True)
 class JudgeConfig:

@@ -271,9 +271,7 @@ class JudgeEngine:
                 "seed": seed,
                 "max_tokens": self.config.max_tokens,
                 # True/False as before modes existed, so `auto` and `off` keep their cached answers.
-                "structured": {"auto": True, "off": False}.get(
-                    judge.structured_output, judge.structured_output
-                ),
+                "structured": {"auto": True, "off": False}.get(judge.structured, judge.structured),
                 "params": judge.params,
                 "rubric": [rubric.id, rubric.version, rubric.digest],
             }
@@ -460,8 +458,8 @@ class JudgeEngine:
         one call at a time holds the lock and tries the next untried mode; every other call waits,
         so a server that lacks a mode refuses it once, not once per call in flight.
         """
-        if judge.structured_output != "auto":
-            return judge.structured_output, None  # type: ignore[return-value]
+        if judge.structured != "auto":
+            return judge.structured, None
         key = (judge.model, api_base)
         known = self.output_modes.get(key)
         if known is not None:
