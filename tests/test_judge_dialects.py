@@ -110,6 +110,37 @@ def test_provider_message_is_the_error_bodys_message() -> None:
     assert provider_message(Exception("connection refused")) == "connection refused"
 
 
+def test_expgrade_judge_takes_structured_output(tmp_path: Path) -> None:
+    """`--structured-output off` on `expgrade judge`: no response format sent, so nothing refused."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from expgrade.cli import _register
+    from expgrade.cli.app import app
+
+    _register()  # the commands on the app, as the CLI's entry point does
+
+    items = tmp_path / "items.jsonl"
+    rows = [
+        {"item_id": f"cli-{i}", "question": "6*7?", "reference": "42", "response": "42"} for i in range(3)
+    ]
+    items.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    with ScriptedServer(ServerScript(dialect="llama_cpp")) as server:
+        bodies = server.keep_bodies()
+        result = CliRunner().invoke(
+            app,
+            ["judge", str(items), "--rubric", "reference-match", "--judge", PRICED, "--api-base", server.url,
+             "--out", str(tmp_path / "labels.jsonl"), "--no-cache", "--structured-output", "off"],
+            catch_exceptions=False,
+        )  # fmt: skip
+        stats = dict(server.stats)
+    assert result.exit_code == 0, result.output
+    assert len(bodies) == 3 and not any("response_format" in b for b in bodies)
+    assert "refused:json_schema" not in stats
+    assert len((tmp_path / "labels.jsonl").read_text().splitlines()) == 3
+
+
 # --- the demo through `expgrade grade` (a subprocess), judged by a llama.cpp-dialect server ----------
 
 JUDGED = "design,conclusion,integrity"  # the judged subtasks: no sandbox needed
