@@ -20,11 +20,21 @@ import typer
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.judge.config import JudgeConfig
+from expgrade.grading.judge.dialect import structured_mode
 from expgrade.grading.judge.settings import JudgeSettings
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 _DEFAULT: dict[str, Any] = {f.name: f.default for f in fields(JudgeConfig)}
+
+
+class StructuredOutput(StrEnum):
+    """`--structured-output` (JudgeSpec.structured_output)."""
+
+    auto = "auto"
+    json_schema = "json_schema"
+    json_object = "json_object"
+    off = "off"
 
 
 class InjectionCheck(StrEnum):
@@ -148,6 +158,19 @@ def _group(concurrency_names: tuple[str, ...]) -> list[inspect.Parameter]:
             InjectionCheck(_DEFAULT["injection_check"]),
         ),
         _option(
+            "structured_output",
+            Annotated[
+                StructuredOutput,
+                typer.Option(
+                    "--structured-output",
+                    help="How the judge's JSON is asked for: auto tries json_schema, then json_object "
+                    "with the schema (llama.cpp's server), then off (prompt instructions only), and "
+                    "keeps the first its server takes.",
+                ),
+            ],
+            StructuredOutput.auto,
+        ),
+        _option(
             "spotlight",
             Annotated[
                 bool,
@@ -201,6 +224,7 @@ def judge_settings(
     no_cache: bool,
     cache: Path | None,
     injection_check: InjectionCheck,
+    structured_output: StructuredOutput,
     spotlight: bool,
     estimate: bool,
     force: bool,
@@ -225,6 +249,7 @@ def judge_settings(
         tpm=tpm,
         api_base=api_base,
         cache_path=cache,
+        structured_output=structured_mode(structured_output.value),
         concurrency=judge_concurrency,
         budget_usd=budget_usd,
         samples=samples,

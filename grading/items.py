@@ -94,6 +94,7 @@ def verdict_record(v: Verdict) -> dict[str, Any]:
         "rater": v.judge,
         "status": v.status,
         "reason": v.reason,
+        "reason_detail": v.reason_detail,
         "label": v.label,
         "passed": v.passed,
         "rationale": v.rationale,
@@ -107,6 +108,8 @@ def verdict_record(v: Verdict) -> dict[str, Any]:
         "completion_tokens": v.completion_tokens,
         "cached_prompt_tokens": v.cached_prompt_tokens,
         "cached": v.cached,
+        "structured_output": v.structured_output,
+        "mode_refused": v.mode_refused,
     }
 
 

@@ -84,7 +84,8 @@ def describe_verdict(record: Any) -> str:
     detail = _field(record, "reason")
     code = _field(record, "unscorable")
     if code is None and detail in Unscorable.__members__.values():
-        code, detail = detail, None  # a judge verdict's `reason` is the code itself
+        # a judge verdict's `reason` is the code itself; its detail, the provider's words
+        code, detail = detail, _field(record, "reason_detail")
     if status == "skipped":
         return "skipped" + (f" ({detail})" if detail else "")
     word = (

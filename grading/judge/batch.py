@@ -26,10 +26,11 @@ from typing import Any
 from expgrade.grading.jsonl import append_line, cut_torn_tail, iter_json_lines
 from expgrade.grading.judge import client
 from expgrade.grading.judge.config import JudgeSpec
+from expgrade.grading.judge.dialect import format_for
 from expgrade.grading.judge.engine import JudgeEngine, _cacheable, _combine, _give_up, graded
 from expgrade.grading.judge.fit import ContextOverflow
 from expgrade.grading.judge.parse import Parsed, parse_reply
-from expgrade.grading.judge.prompt import Rendered, response_format
+from expgrade.grading.judge.prompt import Rendered
 from expgrade.grading.judge.rubrics import Rubric
 from expgrade.grading.judge.types import JudgeRequest, Sample, Verdict
 from expgrade.grading.run_folder import RunFolder
@@ -165,8 +166,11 @@ def _body(engine: JudgeEngine, judge: JudgeSpec, rendered: Rendered, seed: int) 
         "max_tokens": cfg.max_tokens,
         **judge.params,
     }
-    if judge.structured_output:
-        body["response_format"] = response_format(rendered.rubric)
+    # A batch API is OpenAI's: `auto` means its own json_schema (no negotiation offline).
+    mode = judge.structured
+    fmt = format_for("json_schema" if mode == "auto" else mode, rendered.rubric)
+    if fmt is not None:
+        body["response_format"] = fmt
     return body
 
 

@@ -21,7 +21,9 @@ takes `acompletion`. Both routes end in the same `Reply`, which a test pins.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import time
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
@@ -30,6 +32,7 @@ from types import ModuleType
 from typing import Any, NoReturn
 
 from expgrade.grading.heap import heavy_import
+from expgrade.grading.judge.dialect import invalid_request
 from expgrade.grading.status import Unscorable
 
 
@@ -277,10 +280,31 @@ def _retry_after(exc: BaseException) -> float | None:
         return None
 
 
+#: The `message` of an OpenAI-style error body (`{"error": {"message": ...}}`) inside litellm's text.
+_BODY_MESSAGE = re.compile(r'"message"\s*:\s*"((?:[^"\\]|\\.)*)"')
+
+
+def provider_message(exc: BaseException, limit: int = 500) -> str:
+    """The provider's own words for a failure: the error body's `message` where litellm's text
+    carries one (unescaped, on one line), else litellm's text; at most `limit` characters."""
+    text = str(exc)
+    found = _BODY_MESSAGE.search(text)
+    if found:
+        try:
+            text = json.loads(f'"{found.group(1)}"')
+        except ValueError:
+            text = found.group(1)
+    return " ".join(text.split())[:limit]
+
+
 def classify(exc: BaseException) -> Failure:
-    """Transient failures (429, 5xx, connection, timeout) are retried; the rest end the item."""
+    """Transient failures (429, 5xx, connection, timeout) are retried; the rest end the item.
+
+    A refusal whose text says the request itself is invalid is never retried, whatever its
+    status: llama.cpp's server answers a response format it lacks with a 500 that no retry mends.
+    """
     litellm = _litellm()
-    msg = f"{type(exc).__name__}: {str(exc)[:300]}"
+    msg = f"{type(exc).__name__}: {provider_message(exc)}"
     if isinstance(exc, litellm.ContextWindowExceededError):
         return Failure(False, Unscorable.CONTEXT_OVERFLOW, None, msg)
     if isinstance(exc, litellm.ContentPolicyViolationError):
@@ -289,6 +313,8 @@ def classify(exc: BaseException) -> Failure:
         return Failure(True, Unscorable.TIMEOUT, None, msg)
     if isinstance(exc, litellm.RateLimitError):
         return Failure(True, Unscorable.PROVIDER_ERROR, _retry_after(exc), msg)
+    if invalid_request(exc):
+        return Failure(False, Unscorable.PROVIDER_ERROR, None, msg)
     status = getattr(exc, "status_code", None)
     if isinstance(
         exc, litellm.APIConnectionError | litellm.InternalServerError | litellm.ServiceUnavailableError

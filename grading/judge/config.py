@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.judge.budget import BudgetGate
+from expgrade.grading.judge.dialect import StructuredOutput, structured_mode
 from expgrade.grading.judge.limits import RateLimiter
 
 #: `--injection-check`: `paraphrase` judges a flagged item again with the flagged span neutralised;
@@ -34,6 +35,11 @@ class JudgeSpec:
     Per-judge settings override the engine-wide ones. Prices are for models litellm's cost
     map does not know (local or fine-tuned models); without them such a model's cost is
     recorded as unknown, never as zero.
+
+    `structured_output` is how the reply's JSON is asked for (grading/judge/dialect.py): `auto`
+    finds the mode the judge's server takes (`json_schema`, else `json_object` with the schema,
+    else `off`, prompt instructions only); a mode forces it. True and False are the older
+    spellings of `auto` and `off`.
     """
 
     model: str
@@ -46,8 +52,16 @@ class JudgeSpec:
     context_window: int | None = None
     input_cost_per_token: float | None = None
     output_cost_per_token: float | None = None
-    structured_output: bool = True
+    structured_output: StructuredOutput | bool = "auto"
     params: dict[str, Any] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "structured_output", structured_mode(self.structured_output))
+
+    @property
+    def structured(self) -> StructuredOutput:
+        """`structured_output` as a mode (never a bool once the spec is built)."""
+        return structured_mode(self.structured_output)
 
 
 @dataclass(frozen=True)
@@ -116,15 +130,18 @@ class JudgeConfig:
         tpm: float | None = None,
         api_base: str | None = None,
         cache_path: Path | str | None = None,
+        structured_output: StructuredOutput = "auto",
         **knobs: Any,
     ) -> JudgeConfig:
-        """Judges by model name, each under the same provider limits (`rpm`, `tpm`); every other
-        knob is a field of this class. `api_base` or `cache_path` None: the defaults above."""
+        """Judges by model name, each under the same provider limits (`rpm`, `tpm`) and output mode
+        (`structured_output`, see JudgeSpec); every other knob is a field of this class.
+        `api_base` or `cache_path` None: the defaults above."""
         if api_base is not None:
             knobs["api_base"] = api_base
         if cache_path is not None:
             knobs["cache_path"] = Path(cache_path)
-        return cls(judges=[JudgeSpec(m, rpm=rpm, tpm=tpm) for m in models], **knobs)
+        specs = [JudgeSpec(m, rpm=rpm, tpm=tpm, structured_output=structured_output) for m in models]
+        return cls(judges=specs, **knobs)
 
     @property
     def models(self) -> tuple[str, ...]:

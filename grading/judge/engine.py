@@ -26,12 +26,13 @@ from expgrade.grading.judge.budget import BudgetGate, LocalBudgetGate
 from expgrade.grading.judge.cache import ResponseCache, cache_key
 from expgrade.grading.judge.config import JudgeConfig, JudgeSpec
 from expgrade.grading.judge.consensus import Method, aggregate, majority_label
+from expgrade.grading.judge.dialect import MODES, OutputMode, format_for, next_mode, refuses_format
 from expgrade.grading.judge.fit import ContextOverflow
 from expgrade.grading.judge.injection import neutralise_fields
 from expgrade.grading.judge.ledger import CostLedger
 from expgrade.grading.judge.limits import LocalRateLimiter, ModelLimits, RateLimiter
 from expgrade.grading.judge.parse import Parsed, parse_reply, reask_message
-from expgrade.grading.judge.prompt import Rendered, render, response_format
+from expgrade.grading.judge.prompt import Rendered, render
 from expgrade.grading.judge.prose import prose_free_fields
 from expgrade.grading.judge.rubrics import Rubric, load_rubric
 from expgrade.grading.judge.types import (
@@ -68,6 +69,8 @@ class _LoopState:
     global_sem: asyncio.Semaphore
     model_sems: dict[str, asyncio.Semaphore] = field(default_factory=dict)
     inflight: dict[str, asyncio.Future[Sample]] = field(default_factory=dict)
+    #: One lock per (model, endpoint) whose output mode is not known yet: one call probes at a time.
+    probes: dict[tuple[str, str | None], asyncio.Lock] = field(default_factory=dict)
 
 
 class JudgeEngine:
@@ -82,6 +85,10 @@ class JudgeEngine:
             {j.model: ModelLimits(j.rpm, j.tpm) for j in config.judges}
         )
         self.http_calls = 0
+        #: The output mode each (model, endpoint) settled on, and the refusals that led there
+        #: (mode → the server's words); shared by every loop of the engine.
+        self.output_modes: dict[tuple[str, str | None], OutputMode] = {}
+        self.mode_refusals: dict[tuple[str, str | None], dict[str, str]] = {}
         self._loops: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopState] = (
             weakref.WeakKeyDictionary()
         )
@@ -277,7 +284,8 @@ class JudgeEngine:
                 "temperature": self.config.temperature,
                 "seed": seed,
                 "max_tokens": self.config.max_tokens,
-                "structured": judge.structured_output,
+                # True/False as before modes existed, so `auto` and `off` keep their cached answers.
+                "structured": {"auto": True, "off": False}.get(judge.structured, judge.structured),
                 "params": judge.params,
                 "rubric": [rubric.id, rubric.version, rubric.digest],
             }
@@ -353,14 +361,17 @@ class JudgeEngine:
         messages = rendered.messages()
         shared = tuple(range(1, len(messages) - 1))  # task and work: prefixes other calls may share
         s = Sample(status="unscorable", seed=seed, prompt_tokens=0, completion_tokens=0, cost_usd=0.0)
-        fmt = response_format(rubric) if judge.structured_output else None
         api_base = judge.api_base or cfg.api_base
         failures = 0
         max_tokens = cfg.max_tokens
         while True:
+            mode, probe = await self._output_mode(judge, api_base)
+            fmt = format_for(mode, rubric)
+            s.output_mode = mode
             worst, tokens = self._worst_case_usd(judge, messages, max_tokens)
             reply: client.Reply | None = None
             failure: client.Failure | None = None
+            refused = False
             reserved = False
             t0 = time.monotonic()
             try:
@@ -399,12 +410,20 @@ class JudgeEngine:
                             model_sem.release()
             except Exception as exc:  # every provider failure becomes a classified Failure
                 failure = client.classify(exc)
+                refused = probe is not None and mode != "off" and refuses_format(exc)
             finally:
                 s.latency_s += time.monotonic() - t0
                 if reserved:
                     assert worst is not None
                     # A failed call cost nothing; a reply without usage is charged its worst case.
                     await self.budget.settle(worst, self._cost(judge, reply) if reply is not None else 0.0)
+                if probe is not None:
+                    self._probed(judge.model, api_base, mode, reply is not None, failure if refused else None)
+                    probe.release()
+            if refused:  # the server lacks this mode: the next one, at once (not a failure)
+                assert failure is not None
+                s.mode_refused = f"{mode}: {failure.message}"
+                continue
             if failure is not None:
                 failures += 1
                 s.error = failure.message
@@ -443,6 +462,47 @@ class JudgeEngine:
                 {"role": "assistant", "content": reply.content or ""},
                 {"role": "user", "content": reask_message(parsed, rubric)},
             ]
+
+    async def _output_mode(
+        self, judge: JudgeSpec, api_base: str | None
+    ) -> tuple[OutputMode, asyncio.Lock | None]:
+        """The mode for a call, and the held probe lock when this call is the one to find it out.
+
+        A forced mode is used as given. Under `auto`, while the (model, endpoint) mode is unknown
+        one call at a time holds the lock and tries the next untried mode; every other call waits,
+        so a server that lacks a mode refuses it once, not once per call in flight.
+        """
+        if judge.structured != "auto":
+            return judge.structured, None
+        key = (judge.model, api_base)
+        known = self.output_modes.get(key)
+        if known is not None:
+            return known, None
+        lock = self._state().probes.setdefault(key, asyncio.Lock())
+        await lock.acquire()
+        known = self.output_modes.get(key)
+        if known is not None:
+            lock.release()
+            return known, None
+        refused = self.mode_refusals.get(key, {})
+        return next(m for m in MODES if m not in refused), lock
+
+    def _probed(
+        self,
+        model: str,
+        api_base: str | None,
+        mode: OutputMode,
+        answered: bool,
+        refusal: client.Failure | None,
+    ) -> None:
+        """What a probing call showed: an answer settles the mode; a refusal rules the mode out."""
+        key = (model, api_base)
+        if answered:
+            self.output_modes[key] = mode
+        elif refusal is not None:
+            self.mode_refusals.setdefault(key, {})[mode] = refusal.message
+            if next_mode(mode) == "off":  # nothing richer left to refuse
+                self.output_modes[key] = "off"
 
     def _account(
         self,
@@ -520,6 +580,7 @@ _CACHED_FIELDS = (
     "finish_reason",
     "injection_suspected",
     "injection_evidence",
+    "output_mode",
 )
 
 
@@ -563,6 +624,10 @@ def _combine(
             flags.append("samples_incomplete")
     else:
         reason = Counter(s.reason for s in samples).most_common(1)[0][0]
+    detail = next((s.error for s in samples if s.reason == reason and s.error), None)
+    answered = next((s for s in graded if s.output_mode), None) or next(
+        (s for s in samples if s.output_mode), None
+    )
     paid = [s for s in samples if not s.cached]
     cost: float | None = 0.0
     for s in samples:
@@ -595,6 +660,9 @@ def _combine(
         injection_suspected=bool(suspected),
         injection_source=source,
         cached_prompt_tokens=sum(s.cached_prompt_tokens for s in paid),
+        structured_output=answered.output_mode if answered else None,
+        mode_refused=next((s.mode_refused for s in samples if s.mode_refused), None),
+        reason_detail=None if graded else detail,
     )
 
 

@@ -77,6 +77,10 @@ class Sample:
     cached_prompt_tokens: int = 0
     #: Of `completion_tokens`, those a reasoning model spent thinking.
     reasoning_tokens: int = 0
+    #: The structured-output mode of the call that answered (grading/judge/dialect.py).
+    output_mode: str | None = None
+    #: The server's refusal of a richer mode this sample's calls moved past ("json_schema: <its words>").
+    mode_refused: str | None = None
 
 
 @dataclass
@@ -125,6 +129,12 @@ class Verdict:
     neutralised_label: str | None = None
     #: Of `prompt_tokens`, those billed at the provider's cached-prefix rate.
     cached_prompt_tokens: int = 0
+    #: The structured-output mode its answer came in (`json_schema`, `json_object`, `off`).
+    structured_output: str | None = None
+    #: The refusal of a richer mode met on the way, in the server's words ("json_schema: ...").
+    mode_refused: str | None = None
+    #: Why it is unscorable beyond `reason`, in the provider's own words where it gave any.
+    reason_detail: str | None = None
 
     @property
     def raw_response(self) -> str | None:

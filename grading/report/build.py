@@ -162,6 +162,7 @@ def _reference_cost(references: list[ReferenceRun], records: list[ResultRecord])
 def _unscorable_counts(records: list[ResultRecord]) -> list[dict[str, Any]]:
     """How often each reason (expgrade.grading.status) left a subtask, or one of its items, undecided."""
     c: Counter[tuple[str, str, str]] = Counter()
+    examples: dict[tuple[str, str, str], str | None] = {}
     for r in records:
         for s in SUBTASKS:
             sub = s.of(r.subtasks)
@@ -170,8 +171,22 @@ def _unscorable_counts(records: list[ResultRecord]) -> list[dict[str, Any]]:
             if sub.unscorable is not None:
                 c[(s.name, "subtask", sub.unscorable)] += 1
             if isinstance(sub, JudgedSubtask):
-                c.update((s.name, "item", i.unscorable) for i in sub.items if i.unscorable is not None)
-    return [{"subtask": s, "level": lvl, "reason": why, "count": n} for (s, lvl, why), n in sorted(c.items())]
+                for i in sub.items:
+                    if i.unscorable is not None:
+                        c[(s.name, "item", i.unscorable)] += 1
+                        examples.setdefault((s.name, "item", i.unscorable), _judge_words(i.judge))
+    return [
+        {"subtask": s, "level": lvl, "reason": why, "count": n, "example": examples.get((s, lvl, why))}
+        for (s, lvl, why), n in sorted(c.items())
+    ]
+
+
+def _judge_words(judges: Any) -> str | None:
+    """The first judge's own account of an unscorable item (`reason_detail`), if any judge gave one."""
+    details = (
+        [j.get("reason_detail") for j in judges if isinstance(j, dict)] if isinstance(judges, list) else []
+    )
+    return next((d for d in details if d), None)
 
 
 def _flag_counts(records: list[ResultRecord]) -> dict[str, int]:

@@ -96,9 +96,13 @@ def _unscorable_line(counts: list[dict[str, Any]]) -> str | None:
     """Why results are unscorable, per subtask and reason, so that a `–` in the table says why
     (e.g. "implementation: 3 items (budget), 1 subtask (undecided_items)"); grading.log has each."""
     by_subtask: dict[str, list[str]] = {}
+    said: dict[str, str] = {}  # the judge's own words, once per reason: what a person can act on
     for u in counts:
         noun = u["level"] + ("s" if u["count"] != 1 else "")
         by_subtask.setdefault(u["subtask"], []).append(f"{u['count']} {noun} ({u['reason']})")
+        if u.get("example"):
+            said.setdefault(u["reason"], u["example"])
     if not by_subtask:
         return None
-    return "unscorable: " + "; ".join(f"{name}: {', '.join(parts)}" for name, parts in by_subtask.items())
+    line = "unscorable: " + "; ".join(f"{name}: {', '.join(parts)}" for name, parts in by_subtask.items())
+    return line + "".join(f"\n  {reason}: the judge's server said: {words}" for reason, words in said.items())

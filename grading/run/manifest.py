@@ -85,6 +85,25 @@ def check_resume(old: dict[str, Any], identity: dict[str, Any], run_dir: Path) -
         )
 
 
+def note_output_modes(manifest: dict[str, Any], record: dict[str, Any]) -> None:
+    """Record in `manifest["structured_output"]` the output mode each judge answered in, per model,
+    and the server's refusal of a richer mode where `auto` fell back (grading/judge/dialect.py).
+
+    `record` is a result record as JSON; its judged items' per-judge verdicts carry the mode.
+    """
+    modes: dict[str, dict[str, Any]] = manifest.setdefault("structured_output", {})
+    items = [i for sub in (record.get("subtasks") or {}).values() if sub for i in sub.get("items") or ()]
+    for item in items:
+        for verdict in item.get("judge") if isinstance(item.get("judge"), list) else ():
+            mode = verdict.get("structured_output")
+            if mode is None:
+                continue
+            seen = modes.setdefault(verdict.get("rater", "?"), {"modes": [], "refused": None})
+            if mode not in seen["modes"]:
+                seen["modes"].append(mode)
+            seen["refused"] = seen["refused"] or verdict.get("mode_refused")
+
+
 def write_manifest(run_dir: Path, manifest: dict[str, Any]) -> None:
     """Atomic rewrite (temp file + rename): a crash never leaves a half-written manifest."""
     manifest["updated_at"] = now()

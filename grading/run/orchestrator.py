@@ -46,6 +46,7 @@ from expgrade.grading.run.manifest import (
     check_resume,
     file_sha256,
     load_manifest,
+    note_output_modes,
     now,
     write_manifest,
 )
@@ -254,6 +255,7 @@ def grade_run(
             else:
                 record = ResultRecord.model_validate(data)
                 store.append(record)
+                note_output_modes(manifest, data)
                 summary.graded_now += 1
                 spent = record.cost_usd
             cost[0] = None if cost[0] is None or spent is None else cost[0] + spent

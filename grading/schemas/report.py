@@ -96,6 +96,8 @@ class UnscorableCount(ReportModel):
     level: Literal["subtask", "item"]
     reason: str
     count: int
+    #: One judge's own words for it (the provider's error message), where an item's judge gave any.
+    example: str | None = None
 
 
 class ItemView(ReportModel):

@@ -27,6 +27,11 @@ Batch API, as OpenAI's: `POST /v1/files` (multipart), `GET /v1/files/{id}` and `
 background through the same code as the chat endpoint (so directives and faults apply per
 line; a failed line goes to the error file) and can be scripted to expire part way.
 
+Dialects (`ServerScript.dialect`, `--dialect`): `openai` takes every response format;
+`llama_cpp` refuses `json_schema` exactly as llama-cpp-python 0.3.36's server does (HTTP 500,
+`Input should be 'text' or 'json_object'`) and takes `{"type": "json_object", "schema": ...}`;
+`plain` refuses both (HTTP 400 invalid_request_error). Refusals count in `refused:<type>`.
+
 Format variant `format=prose` wraps the JSON in prose and a code fence. A joint answer (one
 verdict per numbered requirement) can be garbled the ways chat models garble long lists
 (`JOINT_HABITS`: answer only the first, reorder, prose, numbers as strings, trailing commas,
@@ -181,6 +186,9 @@ class ServerScript:
     rules: tuple[ScriptRule, ...] = ()
     #: How the judge garbles its joint answers (`JOINT_HABITS`); a `joint=a+b` directive overrides.
     joint: tuple[str, ...] = ()
+    #: Which response formats it takes (`DIALECTS`): `openai` all; `llama_cpp` refuses json_schema
+    #: as llama-cpp-python 0.3.36's server does and takes json_object with a schema; `plain` neither.
+    dialect: str = "openai"
 
 
 @dataclass
@@ -341,6 +349,44 @@ def _garbled_joint(answer: dict[str, Any], habits: list[str], labels: list[str])
     return text, cut
 
 
+#: `ServerScript.dialect`: the response-format types each refuses.
+DIALECTS: dict[str, frozenset[str]] = {
+    "openai": frozenset(),
+    "llama_cpp": frozenset({"json_schema"}),
+    "plain": frozenset({"json_schema", "json_object"}),
+}
+
+
+def _refused_format(dialect: str, response_format: Any) -> web.Response | None:
+    """The dialect's refusal of a response format it lacks (None: it takes this one).
+
+    `llama_cpp` answers with the exact body of llama-cpp-python 0.3.36's server: its pydantic
+    validation error, sent as HTTP 500 `internal_server_error` (though the request is at fault).
+    """
+    kind = (response_format or {}).get("type") if isinstance(response_format, dict) else None
+    if kind not in DIALECTS[dialect]:
+        return None
+    if dialect == "llama_cpp":
+        message = (
+            "1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), "
+            "'msg': \"Input should be 'text' or 'json_object'\", 'input': '"
+            + kind
+            + "', 'ctx': {'expected': \"'text' or 'json_object'\"}}\n\n  File \"llama_cpp/server/app.py\", "
+            "line 376, in create_chat_completion\n    POST /v1/chat/completions"
+        )
+        body = {"error": {"message": message, "type": "internal_server_error", "param": None, "code": None}}
+        return web.json_response(body, status=500)
+    body = {
+        "error": {
+            "message": f"response_format of type '{kind}' is not supported by this server",
+            "type": "invalid_request_error",
+            "param": "response_format",
+            "code": None,
+        }
+    }
+    return web.json_response(body, status=400)
+
+
 def _error(
     status: int, message: str, headers: dict[str, str] | None = None, code: str | None = None
 ) -> web.Response:
@@ -441,6 +487,10 @@ async def _respond(body: dict[str, Any], state: _State, request: web.Request | N
     script = state.script
     if state.bodies is not None:
         state.bodies.append(body)
+    refused = _refused_format(script.dialect, body.get("response_format"))
+    if refused is not None:
+        state.stats[f"refused:{body['response_format']['type']}"] += 1
+        return refused
     messages = body.get("messages") or []
     marked = "\n".join(_text_of(m.get("content")) for m in messages)
     declared = _MARKER.search(marked)
@@ -453,7 +503,8 @@ async def _respond(body: dict[str, Any], state: _State, request: web.Request | N
     asked = asked.replace(marker, " ") if marker else asked
     key = hashlib.sha256(_NONCE.sub("", asked or text).encode()).hexdigest()
     d = _directive(text)
-    schema = ((body.get("response_format") or {}).get("json_schema") or {}).get("schema")
+    wanted = body.get("response_format") or {}
+    schema = (wanted.get("json_schema") or {}).get("schema") or wanted.get("schema")  # json_object's
     labels = (schema or {}).get("properties", {}).get("verdict", {}).get("enum") or ["fail", "pass"]
     # The seed takes part so that self-consistency samples (one seed each) can disagree.
     drawn = hashlib.sha256(f"{key}:{body.get('seed')}".encode()).hexdigest()
@@ -767,12 +818,14 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--judge", choices=judges, default="careful")
     p.add_argument("--joint", default="", help="habits of joint answers, e.g. first+prose")
     p.add_argument("--rules", type=Path, help="a judge script file of verdicts by content")
+    p.add_argument("--dialect", choices=tuple(DIALECTS), default="openai", help="response formats it takes")
     a = p.parse_args(argv)
     script = ServerScript(
         a.latency, a.fault_ratio, tuple(a.faults.split(",")), a.slow_s, a.retry_after_s, a.seed, a.judge
     )
     script.joint = tuple(h for h in a.joint.split("+") if h)
     script.rules = load_rules(a.rules) if a.rules else ()
+    script.dialect = a.dialect
     logging.getLogger("aiohttp").setLevel(logging.CRITICAL)
     port = a.port or _free_port()
     print(f"http://127.0.0.1:{port}/v1", flush=True)
