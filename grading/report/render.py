@@ -6,11 +6,14 @@ so a submission cannot inject script into the reviewer's browser.
 
 from __future__ import annotations
 
+import base64
+import gzip
 import json
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
 from expgrade.grading.report import evidence, overview, plots, trust
 from expgrade.grading.schemas import RunReport
@@ -119,31 +122,62 @@ def _cls(value: Any) -> str:
     return {True: "pass", "pass": "pass", False: "fail", "fail": "fail"}.get(value, "unk")
 
 
-def render_html(run_report: RunReport) -> str:
+#: results above which each task's drill-down is written gzip + base64: a run of 10,000 results
+#: then opens in seconds, not tens of seconds (bench/report.md); below it, it stays plain text
+PACK_OVER = 2000
+
+
+def _raw(record: dict[str, Any]) -> Markup:
+    """A judge's record as compact JSON, escaped for element text: quotes stay quotes (the page
+    text of 10,000 results is a quarter smaller than with every quote an entity)."""
+    text = json.dumps(record, ensure_ascii=False, separators=(", ", ": "))
+    return Markup(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
+
+
+def _task_bodies(env: Environment, tasks: list[dict[str, Any]], pack: bool) -> list[tuple[Any, str, bool]]:
+    """(task, its submissions as escaped HTML or gzip + base64 of it, packed) for the page."""
+    template = env.get_template("report_task.html.j2")
+    out: list[tuple[Any, str, bool]] = []
+    for task in tasks:
+        html = template.render(t=task)
+        if pack:
+            out.append((task, base64.b64encode(gzip.compress(html.encode("utf-8"), 6)).decode("ascii"), True))
+        else:
+            out.append((task, Markup(html), False))  # escaped by the template; no "<" of data is left
+    return out
+
+
+def render_html(run_report: RunReport, *, pack_over: int = PACK_OVER) -> str:
     """One self-contained page: the summary first, the evidence in sections, then the drill-down.
 
-    Each submission's evidence (subtask verdicts, items, each judge's raw record) is rendered
-    here, escaped, but written into an inert `<script type="text/x-evidence">` that the page
-    turns into elements only when the submission is opened: a run of 10,000 results opens
-    without building a million elements first (bench/report.md)."""
+    Each task's submissions (subtask verdicts, items, each judge's raw record) are rendered here,
+    escaped, but written into an inert `<script type="text/x-evidence">` that the page turns into
+    elements only when the task is opened: a large run opens without building a million elements
+    first, and above `pack_over` results the text is gzip + base64 as well (bench/report.md)."""
     report = run_report.as_json()
     env = Environment(
         loader=FileSystemLoader(Path(__file__).parent),
         autoescape=select_autoescape(default=True, default_for_string=True),
     )
-    template = env.get_template("report.html.j2")
+    env.globals.update(
+        keys=SUBTASK_KEYS,
+        mark=fmt_pass,
+        cls=_cls,
+        explain=describe_verdict,
+        json=lambda v: json.dumps(v, ensure_ascii=False),
+        raw=_raw,
+        agent_cost=overview.per_agent_cost,
+    )
     figures = [
         ("Score distributions", plots.score_distributions(report["scores"])),
         ("Cost and time per agent", plots.cost_and_time(report["agents"])),
     ]
-    return template.render(
+    return env.get_template("report.html.j2").render(
         r=report,
         headers=HEADERS,
-        keys=SUBTASK_KEYS,
         context=context_line(report),
         banner=overview.banner(report),
         cells=lambda agent: overview.rate_cells(report, agent),
-        agent_cost=overview.per_agent_cost,
         trust_lines=trust.lines(report),
         checks_summary=trust.checks_summary(report),
         unscorable=overview.unscorable_lines(report["unscorable_counts"]),
@@ -151,9 +185,5 @@ def render_html(run_report: RunReport) -> str:
         sections=evidence.sections(report),
         agent_table=lambda agent: evidence.agent_table(report, agent),
         figures=figures,
-        mark=fmt_pass,
-        cls=_cls,
-        explain=describe_verdict,
-        json=lambda v: json.dumps(v, ensure_ascii=False),
-        pretty=lambda v: json.dumps(v, ensure_ascii=False, indent=1),
+        tasks=_task_bodies(env, report["tasks"], pack=report["n_results"] > pack_over),
     )
