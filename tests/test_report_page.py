@@ -197,7 +197,7 @@ def test_rates_with_intervals_lead_and_the_formats_agree(tmp_path: Path) -> None
     b = next(a for a in report.as_json()["agents"] if a["agent"] == "agent-b")
     assert b["pass_rates"]["design"]["value"] == 0.0
     assert "| agent-b | 3 | 0.00 [0.00, 0.00] n=3 |" in md
-    assert '<b>0.00</b> <span class="ci">[0.00, 0.00] n=3</span>' in html
+    assert '<b>0.00</b> <span class="ci">[0.00, 0.00]</span><br><svg class="wh"' in html
     assert html.index("<b>0.00</b>") < html.index('id="calibration"')  # the summary comes first
     # one file that opens offline: nothing is fetched (no stylesheet, script or image by address)
     assert not re.search(r"""(src|href)=["']?(https?:)?//|<link|<script src""", html)

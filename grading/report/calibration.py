@@ -45,17 +45,23 @@ def corrected_text(cell: dict[str, Any] | None) -> str:
     return fmt_ci(cell.get("corrected_pass_rate"))
 
 
-def beside_rate(report: dict[str, Any], agent: str, key: str) -> str:
-    """The line under an agent's raw pass rate: its corrected value, "corrected –" where too few
-    labels (the summary says once what – means), or nothing in an uncalibrated report."""
+def agent_cell(report: dict[str, Any], agent: str, key: str) -> dict[str, Any] | None:
+    """The calibration cell behind an agent's rate in the table (None: uncalibrated, or not judged)."""
     if key not in CALIBRATION_KEYS or not calibrated(report):
-        return ""
-    cell = report["calibration"]["per_agent"].get(agent, {}).get(CALIBRATION_KEYS[key])
+        return None
+    cell: dict[str, Any] | None = report["calibration"]["per_agent"].get(agent, {}).get(CALIBRATION_KEYS[key])
+    return cell
+
+
+def beside_rate(report: dict[str, Any], agent: str, key: str) -> str:
+    """The corrected rate of an agent's raw rate, "– (gold n)" where too few labels, or nothing
+    in an uncalibrated report (the summary says that once)."""
+    cell = agent_cell(report, agent, key)
     if not cell:
         return ""
     if cell.get("not_estimable"):
-        return f"corrected – (gold {cell['n_gold']})"
-    return f"corrected {fmt_ci(cell['corrected_pass_rate'])} (gold {cell['n_gold']})"
+        return f"– (gold {cell['n_gold']})"
+    return f"{fmt_ci(cell['corrected_pass_rate'])} (gold {cell['n_gold']})"
 
 
 def cell_row(name: str, cell: dict[str, Any]) -> list[str]:

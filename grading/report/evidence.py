@@ -49,9 +49,7 @@ def _calibration_table(title: str, cells: dict[str, dict[str, Any]], min_gold: i
             short.append(f"{name} {cell['n_gold']}")
         rows.append(row)
     if cells and all(c["n_gold"] == 0 for c in cells.values()):
-        return Table(
-            title, [], [], empty=f"{title}: no labelled units; {min_gold} per cell make one estimable."
-        )
+        return Table(title, [], [])  # said in the section's one sentence
     note = (
         f"corrected –: fewer than {min_gold} labelled units (labelled: {', '.join(short)})."
         if short
@@ -69,7 +67,14 @@ def calibration_section(report: dict[str, Any]) -> Section:
     titled = [("per subtask (submissions)", cal.get("per_subtask") or {})]
     titled += [(f"agent {a} (submissions)", cells) for a, cells in (cal.get("per_agent") or {}).items()]
     titled.append(("item level (criteria)", cal.get("items") or {}))
-    section.tables = [_calibration_table(t, cells, cal["min_gold"]) for t, cells in titled]
+    tables = [_calibration_table(t, cells, cal["min_gold"]) for t, cells in titled]
+    unlabelled = [t.title for t in tables if not t.rows]
+    if unlabelled:  # one sentence for every table without a labelled unit
+        section.lines.append(
+            f"No labelled units in: {', '.join(unlabelled)}; {cal['min_gold']} labelled units in a cell "
+            "make its corrected rate estimable (a submission counts when all its judged items are labelled)."
+        )
+    section.tables = [t for t in tables if t.rows]
     section.tables += [
         Table(title, list(calibration.COMPARISON_HEADERS), rows)
         for title, rows in calibration.comparison_tables(report)
@@ -224,7 +229,10 @@ def agent_table(report: dict[str, Any], agent: dict[str, Any]) -> Table:
     ]
     if cal:
         rows.append(
-            ["corrected", *(calibration.beside_rate(report, agent["agent"], k) or "·" for k in RATE_KEYS)]
+            [
+                "corrected (PPI++)",
+                *(calibration.beside_rate(report, agent["agent"], k) or "·" for k in RATE_KEYS),
+            ]
         )
     passk = ", ".join(
         f"pass@{k} {v['value']:.2f}" for k, v in agent["pass_at_k"].items() if v["value"] is not None

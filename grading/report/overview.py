@@ -54,10 +54,32 @@ def rate_cells(report: dict[str, Any], agent: dict[str, Any]) -> list[RateCell]:
                 high=est.get("ci_high"),
                 n=est.get("n"),
                 undecided=agent["undecided"].get(key, 0),
-                corrected=calibration.beside_rate(report, agent["agent"], key),
+                corrected=_corrected(calibration.agent_cell(report, agent["agent"], key)),
             )
         )
     return cells
+
+
+def _corrected(cell: dict[str, Any] | None) -> str:
+    """An estimable corrected rate; a cell without one stays quiet (`corrected_note` says why once)."""
+    if not cell or cell.get("not_estimable"):
+        return ""
+    return f"corrected {calibration.fmt_ci(cell['corrected_pass_rate'])}"
+
+
+def corrected_note(report: dict[str, Any]) -> str | None:
+    """Under the rate table of a calibrated report: how many cells have no corrected rate, and why."""
+    if not calibration.calibrated(report):
+        return None
+    cells = [calibration.agent_cell(report, a["agent"], key) for a in report["agents"] for key in RATE_KEYS]
+    cells = [c for c in cells if c]
+    short = sum(1 for c in cells if c.get("not_estimable"))
+    if not short:
+        return None
+    return (
+        f"No corrected rate in {short} of {len(cells)} judged cells: each has fewer than "
+        f"{report['calibration']['min_gold']} labelled units (Judge calibration has their counts)."
+    )
 
 
 def banner(report: dict[str, Any]) -> str | None:

@@ -80,6 +80,8 @@ def render_markdown(run_report: RunReport) -> str:
             for a in report["agents"]
         ],
     )
+    if (note := overview.corrected_note(report)) is not None:
+        lines += ["", f"*{note}*"]
     lines += ["", "### Judges", ""]
     lines += [
         f"- {'**' if line.loud else ''}{line.text()}{'**' if line.loud else ''}"
@@ -178,6 +180,7 @@ def render_html(run_report: RunReport, *, pack_over: int = PACK_OVER) -> str:
         context=context_line(report),
         banner=overview.banner(report),
         cells=lambda agent: overview.rate_cells(report, agent),
+        corrected_note=overview.corrected_note(report),
         trust_lines=trust.lines(report),
         checks_summary=trust.checks_summary(report),
         unscorable=overview.unscorable_lines(report["unscorable_counts"]),

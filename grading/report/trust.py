@@ -49,19 +49,26 @@ def judges(report: dict[str, Any]) -> list[str]:
 
 
 def people_text(report: dict[str, Any]) -> str:
-    """Labels, agreement and corrected rate per subtask: the calibration block, said in one clause."""
+    """Labels, agreement and corrected rate per subtask: the calibration block in one clause."""
     if not calibrated(report):
         return "none"
     cal = report["calibration"]
-    cells = [
-        f"{name} {c['n_gold']} labelled, agreement {fmt_ci(c['agreement'])}, corrected "
-        + ("–" if c.get("not_estimable") else fmt_ci(c["corrected_pass_rate"]))
-        for name, c in (cal.get("per_subtask") or {}).items()
-        if c["n_gold"]
-    ]
+    # submissions, as the rate table counts them; items where no submission is labelled whole
+    level, cells = "submissions", {n: c for n, c in (cal.get("per_subtask") or {}).items() if c["n_gold"]}
+    if not cells:
+        level, cells = "items", {n: c for n, c in (cal.get("items") or {}).items() if c["n_gold"]}
     matched = (cal.get("gold") or {}).get("matched")
-    head = f"{matched} labelled item(s)" if matched is not None else "labelled"
-    return head + ("; " + "; ".join(cells) if cells else "")
+    agreement = ", ".join(f"{name} {fmt_ci(c['agreement'])} ({c['n_gold']})" for name, c in cells.items())
+    corrected = ", ".join(
+        f"{name} {fmt_ci(c['corrected_pass_rate'])}"
+        for name, c in cells.items()
+        if not c.get("not_estimable")
+    )
+    return (
+        f"{matched if matched is not None else 'some'} labelled item(s); agreement on {level} (labelled): "
+        f"{agreement or 'none'}; corrected: "
+        + (corrected or f"none estimable (fewer than {cal['min_gold']} labelled units per cell)")
+    )
 
 
 def _controls(rows: list[dict[str, Any]]) -> list[TrustPart]:
