@@ -146,7 +146,8 @@ FACTS = """() => {
   const tables = [...document.querySelectorAll('table')];
   return {
     visible: [...document.querySelectorAll('h1,h2,h3,p.banner,table')].filter(seen).map(say),
-    summaryBottom: Math.round(document.getElementById('summary').getBoundingClientRect().bottom),
+    summaryBottom: document.getElementById('summary')
+      && Math.round(document.getElementById('summary').getBoundingClientRect().bottom),
     wide: tables.filter(t => t.getBoundingClientRect().width > innerWidth).map(t => t.offsetWidth),
     pageWidth: document.documentElement.scrollWidth,
     elements: document.getElementsByTagName('*').length,

@@ -71,8 +71,12 @@ def corrected_note(report: dict[str, Any]) -> str | None:
     """Under the rate table of a calibrated report: how many cells have no corrected rate, and why."""
     if not calibration.calibrated(report):
         return None
-    cells = [calibration.agent_cell(report, a["agent"], key) for a in report["agents"] for key in RATE_KEYS]
-    cells = [c for c in cells if c]
+    cells = [
+        cell
+        for a in report["agents"]
+        for key in RATE_KEYS
+        if (cell := calibration.agent_cell(report, a["agent"], key))
+    ]
     short = sum(1 for c in cells if c.get("not_estimable"))
     if not short:
         return None
