@@ -341,7 +341,7 @@ def test_report_counts_flags_per_agent(tmp_path: Path) -> None:
     assert "| agent-a | prompt_injection 2" in render_markdown(report).replace("\\_", "_")
     html = render_html(report)
     assert "<td>agent-a</td><td>" in html.split("Prompt-injection flags per agent")[1]
-    assert "uncalibrated judge" in html and "uncalibrated judge" in render_markdown(report)
+    assert "uncalibrated judge" in html.lower() and "uncalibrated judge" in render_markdown(report).lower()
 
 
 def _run_with_a_flagged_item(tmp_path: Path) -> tuple[Path, tuple[str, str]]:

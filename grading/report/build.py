@@ -40,6 +40,7 @@ def _status(sub: JudgedSubtask | ExecutionSubtask | None) -> dict[str, Any] | No
                     if isinstance(i.judge, str)
                     else [j.get("rater") for j in i.judge or [] if isinstance(j, dict)],
                     "flags": list(i.flags),
+                    **({"verdicts": _verdicts(i.judge)} if isinstance(i.judge, list) else {}),
                 }
                 for i in sub.items
             ],
@@ -60,6 +61,11 @@ def _status(sub: JudgedSubtask | ExecutionSubtask | None) -> dict[str, Any] | No
         if sub.repeats is not None:
             out["repeats"] = sub.repeats.model_dump(mode="json", exclude={"extra"})
     return out
+
+
+def _verdicts(panel: list[Any]) -> list[dict[str, Any]]:
+    """Each judge's recorded verdict of one item, for the drill-down (its item_id is the item's own)."""
+    return [{k: v for k, v in j.items() if k != "item_id"} for j in panel if isinstance(j, dict)]
 
 
 def build_report(

@@ -3,7 +3,7 @@
 The numbers come from `expgrade.calibration.run_report` (attached by `expgrade report` as
 `report["calibration"]`); this module only formats them, for Markdown and HTML alike, so the
 two renderings say the same thing. A report built without that block says "uncalibrated
-judge" everywhere a judged rate appears.
+judge" once, in the summary's banner (overview.py), not beside every rate.
 """
 
 from __future__ import annotations
@@ -45,18 +45,23 @@ def corrected_text(cell: dict[str, Any] | None) -> str:
     return fmt_ci(cell.get("corrected_pass_rate"))
 
 
+def agent_cell(report: dict[str, Any], agent: str, key: str) -> dict[str, Any] | None:
+    """The calibration cell behind an agent's rate in the table (None: uncalibrated, or not judged)."""
+    if key not in CALIBRATION_KEYS or not calibrated(report):
+        return None
+    cell: dict[str, Any] | None = report["calibration"]["per_agent"].get(agent, {}).get(CALIBRATION_KEYS[key])
+    return cell
+
+
 def beside_rate(report: dict[str, Any], agent: str, key: str) -> str:
-    """The line under an agent's raw pass rate: its corrected value, or why there is none."""
-    if key not in CALIBRATION_KEYS:
-        return ""
-    if not calibrated(report):
-        return UNCALIBRATED
-    cell = report["calibration"]["per_agent"].get(agent, {}).get(CALIBRATION_KEYS[key])
+    """The corrected rate of an agent's raw rate, "– (gold n)" where too few labels, or nothing
+    in an uncalibrated report (the summary says that once)."""
+    cell = agent_cell(report, agent, key)
     if not cell:
         return ""
     if cell.get("not_estimable"):
-        return f"corrected: – ({cell['n_gold']} gold < {report['calibration']['min_gold']})"
-    return f"corrected {fmt_ci(cell['corrected_pass_rate'])} (gold {cell['n_gold']})"
+        return f"– (gold {cell['n_gold']})"
+    return f"{fmt_ci(cell['corrected_pass_rate'])} (gold {cell['n_gold']})"
 
 
 def cell_row(name: str, cell: dict[str, Any]) -> list[str]:
@@ -73,21 +78,11 @@ def cell_row(name: str, cell: dict[str, Any]) -> list[str]:
     ]
 
 
-def tables(report: dict[str, Any]) -> list[tuple[str, list[list[str]]]]:
-    """(title, rows) of every calibration table: per subtask, per agent, item level."""
-    cal = report.get("calibration") or {}
-    out = [("per subtask (submissions)", [cell_row(s, c) for s, c in (cal.get("per_subtask") or {}).items()])]
-    for agent, cells in (cal.get("per_agent") or {}).items():
-        out.append((f"agent {agent} (submissions)", [cell_row(s, c) for s, c in cells.items()]))
-    out.append(("item level (criteria)", [cell_row(s, c) for s, c in (cal.get("items") or {}).items()]))
-    return out
-
-
 def headline(report: dict[str, Any]) -> list[str]:
     """Sentences above the tables: what was calibrated against what, and how many labels are needed."""
     cal = report.get("calibration")
     if not cal:
-        return [f"{UNCALIBRATED}: no calibration was computed for this report."]
+        return ["No calibration was computed for this report."]
     plan = ", ".join(
         f"{s} ≈ {c['labels_for_ci_0.05']}"
         + (f" (the run has {c['n']})" if c["labels_for_ci_0.05"] > c["n"] else "")
@@ -104,12 +99,17 @@ def headline(report: dict[str, Any]) -> list[str]:
         )
     else:
         lines.append(
-            f"{UNCALIBRATED.capitalize()}: no human labels were given (--gold), so the pass rates below "
-            f"carry the judge's unmeasured errors. Planned from {cal.get('prior_source')} "
-            f"(disagreement {cal.get('prior_disagreement'):.2f})."
+            "No people's labels were given (--gold), so agreement, Cohen's κ, TPR, TNR and corrected "
+            f"rates cannot be estimated. Planned from {cal.get('prior_source')} "
+            f"(disagreement {cal.get('prior_disagreement'):.2f}), labelling would make them estimable:"
         )
     lines.append(
-        f"Fully labelled submissions for a ±{cal['target_half_width']} CI on the corrected rate: {plan}."
+        f"Fully labelled submissions for a ±{cal['target_half_width']} CI on the corrected rate: {plan}"
+        + (
+            f"; a cell with fewer than {cal['min_gold']} labelled units is not estimable."
+            if cal["status"] != "calibrated"
+            else "."
+        )
     )
     return lines
 

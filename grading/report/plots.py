@@ -18,32 +18,6 @@ def agent_colors(agents: list[str]) -> dict[str, Any]:
     return {name: palette(i % palette.N) for i, name in enumerate(sorted(agents))}
 
 
-def pass_rates(agents: list[dict[str, Any]]) -> str | None:
-    """Grouped bars: pass rate per subtask (and All-✓) per agent, with bootstrap CIs."""
-    if not agents:
-        return None
-    fig, ax = plt.subplots(figsize=(max(6.0, 1.3 * len(RATE_KEYS) * max(1, len(agents)) / 2), 3.6))
-    width = 0.8 / len(agents)
-    colors = agent_colors([a["agent"] for a in agents])
-    for i, row in enumerate(agents):
-        xs, ys, lo, hi = [], [], [], []
-        for j, key in enumerate(RATE_KEYS):
-            est = row["pass_rates"][key]
-            if est["value"] is None:
-                continue
-            xs.append(j + (i - (len(agents) - 1) / 2) * width)
-            ys.append(est["value"])
-            lo.append(est["value"] - est["ci_low"])
-            hi.append(est["ci_high"] - est["value"])
-        ax.bar(xs, ys, width, yerr=[lo, hi], capsize=3, label=row["agent"], color=colors[row["agent"]])
-    ax.set_xticks(range(len(RATE_KEYS)), HEADERS)
-    ax.set_ylim(0, 1.05)
-    ax.set_ylabel("pass rate")
-    ax.legend(fontsize=8, loc="upper right")
-    ax.set_title("Pass rate per subtask and agent (CI clustered by paper)")
-    return png(fig)
-
-
 def score_distributions(scores: dict[str, list[dict[str, Any]]]) -> str | None:
     """Per judged subtask, each agent's item-share scores as a histogram."""
     names = [n for n, values in scores.items() if values]

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
 from expgrade.grading.report.calibration import UNCALIBRATED, calibrated
+from expgrade.grading.report.evidence import REPEAT_HEADERS, repeat_rows
 from expgrade.grading.report.judge_checks import TRUST_HEADERS, trust_rows
-from expgrade.grading.report.render import HEADERS, REPEAT_HEADERS, SUBTASK_KEYS, repeat_rows
+from expgrade.grading.report.overview import unscorable_lines
+from expgrade.grading.report.plots import HEADERS, RATE_KEYS
 from expgrade.grading.schemas import RunReport
 from expgrade.grading.schemas.report import JudgeChecks
 from expgrade.grading.subtasks import SUBTASKS
@@ -36,7 +36,7 @@ def print_summary(report: RunReport, console: Console) -> None:
         table.add_column(h, justify="right", no_wrap=True, min_width=9)
     for a in data["agents"]:
         cells = []
-        for k in SUBTASK_KEYS:
+        for k in RATE_KEYS:
             est = a["pass_rates"][k]
             cells.append("–" if est["value"] is None else f"{est['value']:.2f} ({est['n']})")
         table.add_row(a["agent"], *cells)
@@ -44,9 +44,9 @@ def print_summary(report: RunReport, console: Console) -> None:
     if not calibrated(data):
         table.caption += f"\n{UNCALIBRATED}: `expgrade report RUN --gold ...` corrects these"
     console.print(table)
-    why = _unscorable_line(data["unscorable_counts"])
-    if why is not None:
-        console.print(why, highlight=False, soft_wrap=True)
+    why = unscorable_lines(data["unscorable_counts"])
+    if why:
+        console.print("unscorable: " + "; ".join(why), highlight=False, soft_wrap=True)
     if report.judge_checks is not None:
         print_judge_checks(report.judge_checks, console)
     rows = repeat_rows(data)
@@ -90,19 +90,3 @@ def print_judge_checks(checks: JudgeChecks, console: Console) -> None:
                 highlight=False,
                 soft_wrap=True,
             )
-
-
-def _unscorable_line(counts: list[dict[str, Any]]) -> str | None:
-    """Why results are unscorable, per subtask and reason, so that a `–` in the table says why
-    (e.g. "implementation: 3 items (budget), 1 subtask (undecided_items)"); grading.log has each."""
-    by_subtask: dict[str, list[str]] = {}
-    said: dict[str, str] = {}  # the judge's own words, once per reason: what a person can act on
-    for u in counts:
-        noun = u["level"] + ("s" if u["count"] != 1 else "")
-        by_subtask.setdefault(u["subtask"], []).append(f"{u['count']} {noun} ({u['reason']})")
-        if u.get("example"):
-            said.setdefault(u["reason"], u["example"])
-    if not by_subtask:
-        return None
-    line = "unscorable: " + "; ".join(f"{name}: {', '.join(parts)}" for name, parts in by_subtask.items())
-    return line + "".join(f"\n  {reason}: the judge's server said: {words}" for reason, words in said.items())

@@ -108,6 +108,11 @@ class ItemView(ReportModel):
     rationale: str | None
     judge: str | list[str | None] | None
     flags: list[str]
+    verdicts: list[dict[str, Any]] | None = Field(
+        None,
+        description="each judge's verdict as results.jsonl keeps it (label, rationale, confidence, flags, "
+        "tokens, cost), without its item_id: the report's drill-down shows it as the judge's raw reply",
+    )
 
 
 class JudgedView(ReportModel):
