@@ -198,6 +198,7 @@ def test_the_demo_grades_fully_through_llama_cpps_dialect_and_records_the_fallba
     mode = manifest["structured_output"][JUDGE]
     assert mode["modes"] == ["json_object"] and LLAMA_REFUSAL in mode["refused"]
     logs = "".join(p.read_text() for p in (run / "logs").glob("*/grading.log"))
+    logs += "".join(p.read_text() for p in (run / "controls").glob("*.log"))  # a control may ask first
     assert logs.count(f"{JUDGE}: answered in json_object after json_schema:") == 1
     assert "unscorable" not in logs
 
@@ -208,7 +209,8 @@ def test_a_refused_forced_mode_says_the_servers_words_in_grading_log_and_the_sum
     script = demo_judge_script()
     script.dialect = "llama_cpp"
     with ScriptedServer(script) as server:
-        proc = _grade_demo(tmp_path, server, "--structured-output", "json_schema")
+        # --controls 0: every request counted below is a result's verdict
+        proc = _grade_demo(tmp_path, server, "--structured-output", "json_schema", "--controls", "0")
         stats = dict(server.stats)
     assert proc.returncode == 0, proc.stderr
     verdicts = _judge_records(tmp_path / "run")

@@ -182,7 +182,9 @@ def test_judge_checks_are_in_the_summary_and_in_full_below(tmp_path: Path) -> No
 
 def test_no_controls_is_said_and_uncalibrated_is_said_once(tmp_path: Path) -> None:
     report = _report(tmp_path)
-    assert report.judge_checks is None and report.calibration is not None
+    # judged results with no control gradings (a run graded with --controls 0)
+    assert report.judge_checks is not None and report.judge_checks.controls_n == 0
+    assert report.calibration is not None
     html, md = render_html(report), render_markdown(report)
     for text in (_text(html), md):
         assert "controls: no controls run" in text

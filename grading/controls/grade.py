@@ -17,7 +17,7 @@ from expgrade.grading.controls.cases import ControlCase
 from expgrade.grading.graders.inputs import repo_path
 from expgrade.grading.graders.judged import Context, Panel
 from expgrade.grading.graders.judging import grading_panel, run_judging
-from expgrade.grading.graders.pipeline import RecordingPanel, judge_subtasks
+from expgrade.grading.graders.pipeline import RecordingPanel, judge_subtasks, mode_fallbacks
 from expgrade.grading.graders.settings import GradeSettings
 from expgrade.grading.judge.engine import DEFENCES
 from expgrade.grading.schemas import JudgedSubtask
@@ -99,6 +99,7 @@ def grade_control(case: ControlCase, settings: GradeSettings) -> tuple[ControlRe
         for item in sub.items:
             got = ", ".join(f"{j.get('rater')}={j.get('label') or j.get('reason')}" for j in item.judges)
             log.append(f"  - {item.criterion_id}: expected {item.expected}; {got}")
+            log += [f"      {note}" for note in mode_fallbacks(item.judges)]
     return record, log
 
 

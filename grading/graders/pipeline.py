@@ -134,14 +134,23 @@ def _describe(name: str, sub: JudgedSubtask | ExecutionSubtask | None) -> list[s
             lines.append(f"      why: {item.rationale.strip()[:600]}")
         if item.flags:
             lines.append(f"      flags: {', '.join(item.flags)}")
-        for j in item.judge if isinstance(item.judge, list) else ():
-            if j.get("mode_refused"):  # the server's words, where auto fell back to a plainer mode
-                mode = j.get("structured_output")
-                lines.append(f"      {j.get('rater')}: answered in {mode} after {j['mode_refused']}")
+        lines += [
+            f"      {note}" for note in mode_fallbacks(item.judge if isinstance(item.judge, list) else [])
+        ]
         asked = (item.evidence or {}).get("asked", 1)
         if asked > 1:  # the judge left it out of an answer and was asked again
             lines.append(f"      asked {asked} times")
     return lines
+
+
+def mode_fallbacks(verdicts: Sequence[dict[str, Any]]) -> list[str]:
+    """The server's words where a judge's `auto` output mode fell back to a plainer one, one line
+    per verdict that met the refusal (grading/judge/dialect.py)."""
+    return [
+        f"{v.get('rater')}: answered in {v.get('structured_output')} after {v['mode_refused']}"
+        for v in verdicts
+        if v.get("mode_refused")
+    ]
 
 
 async def _guard(name: str, work: Awaitable[JudgedSubtask], log: list[str]) -> JudgedSubtask:

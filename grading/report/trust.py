@@ -112,7 +112,8 @@ def lines(report: dict[str, Any]) -> list[TrustLine]:
             out.append(line)
             continue
         mine = {key: [r for r in checks[key] if r["judge"] == judge] for key in CHECK_ROWS}
-        line.parts += _controls(mine["controls"]) or [TrustPart("controls", "none for this judge")]
+        none = NO_CONTROLS if not checks["controls_n"] else "none for this judge"
+        line.parts += _controls(mine["controls"]) or [TrustPart("controls", none)]
         line.parts += _attacks(mine["attacks"]) or [TrustPart("attack success", "no attack controls")]
         line.parts += [
             TrustPart(f"agrees with {x['signal']}", f"{fmt_ci(x['agreement'])} on {x['subtask']}")

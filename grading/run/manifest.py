@@ -89,12 +89,15 @@ def note_output_modes(manifest: dict[str, Any], record: dict[str, Any]) -> None:
     """Record in `manifest["structured_output"]` the output mode each judge answered in, per model,
     and the server's refusal of a richer mode where `auto` fell back (grading/judge/dialect.py).
 
-    `record` is a result record as JSON; its judged items' per-judge verdicts carry the mode.
+    `record` is a result or a control record as JSON; its items' per-judge verdicts (a result
+    item's `judge`, a control item's `judges`) carry the mode. The first call that meets a refusal
+    may be a control's.
     """
     modes: dict[str, dict[str, Any]] = manifest.setdefault("structured_output", {})
     items = [i for sub in (record.get("subtasks") or {}).values() if sub for i in sub.get("items") or ()]
     for item in items:
-        for verdict in item.get("judge") if isinstance(item.get("judge"), list) else ():
+        judged = item.get("judge") if isinstance(item.get("judge"), list) else item.get("judges")
+        for verdict in judged or ():
             mode = verdict.get("structured_output")
             if mode is None:
                 continue

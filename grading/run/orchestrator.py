@@ -250,6 +250,7 @@ def grade_run(
             if "control" in data:
                 control = ControlRecord.model_validate(data["control"])
                 control_store.append(control)
+                note_output_modes(manifest, data["control"])
                 summary.controls_now += 1
                 spent = control.cost_usd
             else:
