@@ -37,7 +37,15 @@ def main() -> None:
     a = p.parse_args()
     config = JudgeConfig.panel(("openai/gpt-4o-mini",), api_base="http://127.0.0.1:9/v1", use_cache=False)
     settings = GradeSettings(tasks_dir=str(DEMO), subtasks=SUBTASKS, judge=JudgeSettings(config))
-    print("| submissions | calls without controls | with (default) | controls' share | $ without | $ with | plan s |")
+    head = (
+        "submissions",
+        "calls without controls",
+        "with (default)",
+        "controls' share",
+        "$ without",
+        "$ with",
+    )
+    print("| " + " | ".join(head) + " | plan s |")
     print("|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for k in a.copies:
@@ -49,8 +57,8 @@ def main() -> None:
             c_off, c_on = off.total().calls, on.total().calls
             share = (c_on - c_off) / c_on
             print(
-                f"| {6 * k} | {c_off} | {c_on} | {share:.1%} | {off.expected_usd:.4f} | {on.expected_usd:.4f} "
-                f"| {took:.1f} |"
+                f"| {6 * k} | {c_off} | {c_on} | {share:.1%} | {off.expected_usd:.4f} "
+                f"| {on.expected_usd:.4f} | {took:.1f} |"
             )
 
 

@@ -147,7 +147,7 @@ def test_report_in_three_formats(graded: Path) -> None:
     html = (graded / "report.html").read_text()
     # score distributions and cost/time; the pass rates are drawn as whiskers in the summary table
     assert html.count("data:image/png;base64,") == 2 and "cheater-adam" in html
-    assert html.count("<svg class=\"wh\"") == 18  # 3 agents x 6 rates, each decided
+    assert html.count('<svg class="wh"') == 18  # 3 agents x 6 rates, each decided
     # the agent's own line is quoted as evidence, escaped
     assert "results = {&#34;accuracy&#34;: 0.944444" in html
     assert "| careful-agent | 2 |" in (graded / "report.md").read_text()

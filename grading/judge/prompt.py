@@ -295,15 +295,12 @@ def render(
     truncated: list[str] = []
     if sum(len(m["content"].encode()) for m in template) > room:
         fixed = sum(
-            count(m["content"])
-            for m in _messages(rubric, {k: "" for k in values}, criterion, nonce, marker)
+            count(m["content"]) for m in _messages(rubric, {k: "" for k in values}, criterion, nonce, marker)
         )
         fitted = fit_fields(values, collapsible, room - fixed, min_field_tokens, count)
         values, truncated = fitted.values, fitted.truncated
         template = _messages(rubric, values, criterion, nonce, marker)
-    hashed = (
-        _messages(rubric, values, criterion, nonce, MARKER_PLACEHOLDER) if marker else template
-    )
+    hashed = _messages(rubric, values, criterion, nonce, MARKER_PLACEHOLDER) if marker else template
     prompt_hash = hashlib.sha256(json.dumps(hashed, sort_keys=True).encode()).hexdigest()
     flags = flags_for(findings) + ([TRUNCATED] if truncated else [])
     return Rendered(
