@@ -257,6 +257,26 @@ class LabelEntry(NamedTuple):
         return opaque_id(self.item_key)
 
 
+class LabelVote(NamedTuple):
+    """A submitted label as agreement reads it: its item's identity and grouping, who gave it
+    and what (the blind label: a change after the reveal is kept beside it, never here); no
+    content, no judges, no provenance (the export reads those, on click)."""
+
+    item_id: int
+    item_key: str
+    task_id: str | None
+    submission_id: str | None
+    agent_model: str | None
+    subtask: str | None
+    criterion: str | None
+    annotator: str
+    label: str | None
+    status: str | None
+    reason: str | None
+    flags: list[str] | None
+    confidence: float | None
+
+
 @dataclass(frozen=True)
 class LoadResult:
     added: int
@@ -925,27 +945,32 @@ class Store:
                 for a, i, name, role in rows
             ]
 
+    def label_votes(self, project_name: str) -> list[LabelVote]:
+        """Every submitted label of a project as columns, in export order (queue order, then
+        annotator): what the admin page's agreement needs, read without decoding any item's
+        content (reading 2,000 labelled items whole took ~0.4 s of the page)."""
+        with self._tx() as s:
+            project = _project(s, project_name)
+            columns = (
+                Item.id, Item.item_key, Item.task_id, Item.submission_id, Item.agent_model,
+                Item.subtask, Item.criterion, User.name, Assignment.label, Assignment.status,
+                Assignment.reason, Assignment.flags, Assignment.confidence,
+            )  # fmt: skip
+            query = (
+                select(*columns)
+                .select_from(Assignment)
+                .join(Item, Item.id == Assignment.item_id)
+                .join(User, User.id == Assignment.user_id)
+                .where(Item.project_id == project.id, Assignment.state == "submitted")
+                .order_by(Item.seq, User.name)
+            )
+            return [LabelVote._make(row) for row in s.execute(query)]
+
     def items(self, project_name: str) -> list[ItemView]:
         with self._tx() as s:
             project = _project(s, project_name)
             rows = s.scalars(select(Item).where(Item.project_id == project.id).order_by(Item.seq))
             return [_item_view(i, project.name) for i in rows]
-
-    def item_rows(self, project_name: str, item_ids: Collection[int]) -> list[ItemRow]:
-        """The items of `item_ids` in queue order, without what they show or their judges."""
-        with self._tx() as s:
-            project = _project(s, project_name)
-            query = (
-                select(*(getattr(Item, name) for name in ItemRow._fields))
-                .where(Item.project_id == project.id)
-                .order_by(Item.seq)
-            )
-            ids = sorted(item_ids)
-            found: list[ItemRow] = []
-            for start in range(0, len(ids), 500):  # keep each IN (...) well under bind limits
-                chunk = query.where(Item.id.in_(ids[start : start + 500]))
-                found.extend(ItemRow._make(row) for row in s.execute(chunk))
-            return found
 
     def item_count(self, project_name: str) -> int:
         with self._tx() as s:

@@ -329,7 +329,7 @@ def test_an_expired_session_asks_for_the_token(store: Store) -> None:
 
 def test_mean_pairwise_kappa_has_an_interval(store: Store) -> None:
     from expgrade.annotation_app.agreement import human_table, mean_pairwise_kappa
-    from expgrade.annotation_app.dashboard import project_rows
+    from expgrade.annotation_app.dashboard import human_rows
     from expgrade.calibration import inter_annotator_agreement
 
     users = [store.user_by_token(store.add_user(n)) for n in ("ann", "bob")]
@@ -339,7 +339,7 @@ def test_mean_pairwise_kappa_has_an_interval(store: Store) -> None:
             a = store.claim("demo", u.id)
             assert a
             store.submit(a.id, u.id, LabelInput(label))
-    humans, _ = project_rows(store, "demo")
+    humans = human_rows(store.label_votes("demo"))
     kappa = mean_pairwise_kappa(humans)
     assert kappa.value == pytest.approx(inter_annotator_agreement(humans).mean_pairwise_kappa)
     assert kappa.ci_low <= kappa.value <= kappa.ci_high and kappa.ci_low < kappa.ci_high
