@@ -781,7 +781,7 @@ class Store:
                 self._adjust_held(s, a.item_id, +1)
             kind = "edit" if a.state == "submitted" else "submit"
             now = utcnow()
-            written = {
+            written: dict[str, Any] = {
                 "state": "submitted",
                 "status": "unscorable" if decision.unscorable else "graded",
                 "label": None if decision.unscorable else decision.label,

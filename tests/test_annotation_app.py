@@ -346,6 +346,29 @@ def test_mean_pairwise_kappa_has_an_interval(store: Store) -> None:
     assert "[" in human_table(humans)["mean pairwise κ"][0]
 
 
+def test_admin_agreement_is_kept_until_a_label_changes(store: Store) -> None:
+    from expgrade.annotation_app.dashboard import project_agreement
+
+    users = [store.user_by_token(store.add_user(n)) for n in ("ann", "bob")]
+
+    def label_round() -> None:
+        for u in users:
+            assert u
+            a = store.claim("demo", u.id)
+            assert a
+            store.submit(a.id, u.id, LabelInput("pass"))
+
+    for _ in range(3):
+        label_round()
+    first, judges = project_agreement(store, "demo")
+    kept = project_agreement(store, "demo")
+    assert kept[0] is first and kept[1] is judges  # the same tables, not recomputed
+    label_round()
+    again, _ = project_agreement(store, "demo")
+    assert again is not first
+    assert again["items with ≥2 labels"][0] == first["items with ≥2 labels"][0] + 1
+
+
 def test_admin_items_table_sends_its_first_rows_and_says_so(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
