@@ -4,6 +4,7 @@ real SQLite store loaded from a graded RUN_DIR."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -215,6 +216,10 @@ def test_admin_sees_progress_agreement_items_and_export(store: Store) -> None:
     assert len(at.dataframe[4].value) == 6  # both annotators labelled the same first six items
     downloads = at.get("download_button")
     assert [getattr(b, "label", None) for b in downloads] == ["Gold labels (JSONL)", "Gold labels (CSV)"]
+    from expgrade.annotation_app.admin_page import _download
+
+    gold = [json.loads(line) for line in _download(store, "demo", ".jsonl").decode().splitlines()]
+    assert len(gold) == 12 and {r["extra"]["annotator"] for r in gold} == {"ann", "bob"}  # read on click
 
 
 def test_markdown_in_names_is_escaped() -> None:
