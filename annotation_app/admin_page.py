@@ -9,12 +9,11 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from expgrade.annotation_app.agreement import agreement_tables
-from expgrade.annotation_app.dashboard import project_rows
+from expgrade.annotation_app.dashboard import project_agreement
+from expgrade.annotation_app.export import export_rows
 from expgrade.annotation_app.render import visible
 from expgrade.annotation_app.store import ItemRow, Store
 from expgrade.grading.labels_io import write_label_rows
-from expgrade.grading.schemas import LabelRow
 
 STATES = ["submitted", "open", "skipped", "expired"]
 
@@ -40,10 +39,11 @@ def progress_tables(states: list[dict[str, object]], overlap: int) -> tuple[pd.D
     return per_annotator.astype(int), per_subtask.fillna(0).astype(int)
 
 
-def _download(rows: list[LabelRow], suffix: str) -> bytes:
+def _download(store: Store, project: str, suffix: str) -> bytes:
+    """The gold file, read whole (content hashes, provenance) only when an admin asks for it."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / f"gold{suffix}"
-        write_label_rows(path, rows)
+        write_label_rows(path, export_rows(store, project))
         return path.read_bytes()
 
 
@@ -82,9 +82,8 @@ def render(store: Store, project: str) -> None:
     st.subheader("Progress per subtask")
     st.dataframe(per_subtask, width="stretch")
 
-    humans, judges = project_rows(store, project)
     st.subheader("Agreement")
-    human_table, judge_table = agreement_tables(humans, judges)
+    human_table, judge_table = project_agreement(store, project)
     st.caption("Between annotators (items with at least two human labels)")
     st.dataframe(human_table, hide_index=True, width="stretch")
     st.caption("Judges against the human majority")
@@ -118,17 +117,17 @@ def render(store: Store, project: str) -> None:
     c1, c2 = st.columns(2)
     c1.download_button(
         "Gold labels (JSONL)",
-        functools.partial(_download, humans, ".jsonl"),  # built on click, not on every view
+        functools.partial(_download, store, project, ".jsonl"),  # built on click, not on every view
         f"{project}.gold.jsonl",
         mime="application/jsonl",
         key="dl_jsonl",
-        disabled=not humans,
+        disabled=not submitted,
     )
     c2.download_button(
         "Gold labels (CSV)",
-        functools.partial(_download, humans, ".csv"),
+        functools.partial(_download, store, project, ".csv"),
         f"{project}.gold.csv",
         mime="text/csv",
         key="dl_csv",
-        disabled=not humans,
+        disabled=not submitted,
     )

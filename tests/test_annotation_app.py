@@ -4,6 +4,7 @@ real SQLite store loaded from a graded RUN_DIR."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -215,6 +216,10 @@ def test_admin_sees_progress_agreement_items_and_export(store: Store) -> None:
     assert len(at.dataframe[4].value) == 6  # both annotators labelled the same first six items
     downloads = at.get("download_button")
     assert [getattr(b, "label", None) for b in downloads] == ["Gold labels (JSONL)", "Gold labels (CSV)"]
+    from expgrade.annotation_app.admin_page import _download
+
+    gold = [json.loads(line) for line in _download(store, "demo", ".jsonl").decode().splitlines()]
+    assert len(gold) == 12 and {r["extra"]["annotator"] for r in gold} == {"ann", "bob"}  # read on click
 
 
 def test_markdown_in_names_is_escaped() -> None:
@@ -329,7 +334,7 @@ def test_an_expired_session_asks_for_the_token(store: Store) -> None:
 
 def test_mean_pairwise_kappa_has_an_interval(store: Store) -> None:
     from expgrade.annotation_app.agreement import human_table, mean_pairwise_kappa
-    from expgrade.annotation_app.dashboard import project_rows
+    from expgrade.annotation_app.dashboard import human_rows
     from expgrade.calibration import inter_annotator_agreement
 
     users = [store.user_by_token(store.add_user(n)) for n in ("ann", "bob")]
@@ -339,11 +344,34 @@ def test_mean_pairwise_kappa_has_an_interval(store: Store) -> None:
             a = store.claim("demo", u.id)
             assert a
             store.submit(a.id, u.id, LabelInput(label))
-    humans, _ = project_rows(store, "demo")
+    humans = human_rows(store.label_votes("demo"))
     kappa = mean_pairwise_kappa(humans)
     assert kappa.value == pytest.approx(inter_annotator_agreement(humans).mean_pairwise_kappa)
     assert kappa.ci_low <= kappa.value <= kappa.ci_high and kappa.ci_low < kappa.ci_high
     assert "[" in human_table(humans)["mean pairwise κ"][0]
+
+
+def test_admin_agreement_is_kept_until_a_label_changes(store: Store) -> None:
+    from expgrade.annotation_app.dashboard import project_agreement
+
+    users = [store.user_by_token(store.add_user(n)) for n in ("ann", "bob")]
+
+    def label_round() -> None:
+        for u in users:
+            assert u
+            a = store.claim("demo", u.id)
+            assert a
+            store.submit(a.id, u.id, LabelInput("pass"))
+
+    for _ in range(3):
+        label_round()
+    first, judges = project_agreement(store, "demo")
+    kept = project_agreement(store, "demo")
+    assert kept[0] is first and kept[1] is judges  # the same tables, not recomputed
+    label_round()
+    again, _ = project_agreement(store, "demo")
+    assert again is not first
+    assert again["items with ≥2 labels"][0] == first["items with ≥2 labels"][0] + 1
 
 
 def test_admin_items_table_sends_its_first_rows_and_says_so(
