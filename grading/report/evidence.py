@@ -108,7 +108,11 @@ def checks_section(report: dict[str, Any]) -> Section:
                         + (" (refused)" if c.get("refused") else "")
                     )
                     if c["failed"]
-                    else "passed",
+                    else (
+                        "passed"
+                        if c["false_pass"].get("n") or c["false_fail"].get("n")
+                        else "undecided: no readable verdict"
+                    ),
                 ]
                 for c in checks["controls"]
             ],
