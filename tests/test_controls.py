@@ -259,7 +259,8 @@ def test_judge_audit_costs_what_its_estimate_said_and_names_a_useless_judge(tmp_
     result = json.loads((tmp_path / "script" / "audit.json").read_text())
     assert result["calls"] == asked and result["judge_checks"]["failing"] == []
     assert {a["defences"] for a in result["judge_checks"]["attacks"]} == {"on", "off"}
-    assert "# The judge on known answers" in (tmp_path / "script" / "audit.md").read_text()
+    md = (tmp_path / "script" / "audit.md").read_text()
+    assert "## Judge checks: controls, attacks, cross-checks" in md and "other_language" in md
     said, _ = audit(PASS_EVERYTHING, "useless", "--no-cache")  # the cache holds the script's answers
     assert "JUDGE FAILED ITS CONTROLS" in said
     assert len(json.loads((tmp_path / "useless" / "audit.json").read_text())["judge_checks"]["failing"]) == 4

@@ -260,43 +260,7 @@ def trust_rows(checks: JudgeChecks) -> list[tuple[str, ...]]:
     return rows
 
 
-#: The columns of `attack_rows`.
-ATTACK_HEADERS = ("judge", "defences", "by", "attack success", "same controls, no attack", "flagged")
-
-
-def attack_rows(checks: JudgeChecks) -> list[tuple[str, ...]]:
-    """Attack success by family and by placement, beside the false-pass rate without the attack."""
-    rows: list[tuple[str, ...]] = []
-    for a in checks.attacks:
-        by = (
-            "all" if a.family == a.placement == "all" else (a.family if a.placement == "all" else a.placement)
-        )
-        rows.append((a.judge, a.defences, by, _rate(a.success), _rate(a.baseline), str(a.detected)))
-    return rows
-
-
 def _rate(est: Any) -> str:
     if not est.n or est.value is None:
         return "—"
     return f"{round(est.value * est.n)}/{est.n} [{est.ci_low:.2f}, {est.ci_high:.2f}]"
-
-
-def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    return [
-        "| " + " | ".join(headers) + " |",
-        "|" + "---|" * len(headers),
-        *("| " + " | ".join(r) + " |" for r in rows),
-    ]
-
-
-def judge_checks_markdown(checks: JudgeChecks) -> str:
-    """The judge checks as Markdown: the same rows as the terminal, a judge that failed named first."""
-    lines = ["# The judge on known answers", ""]
-    lines += [
-        f"**{f.judge} FAILED its controls on {f.subtask}:** {f.why}" for f in checks.controls if f.failed
-    ]
-    lines += ["", f"{checks.controls_n} control gradings; cost {checks.cost_usd}.", ""]
-    lines += _table(TRUST_HEADERS, trust_rows(checks))
-    if checks.attacks:
-        lines += ["", "## Attack controls", "", *_table(ATTACK_HEADERS, attack_rows(checks))]
-    return "\n".join(lines) + "\n"

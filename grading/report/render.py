@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from expgrade.grading.report import evidence, overview, plots, trust
 from expgrade.grading.schemas import RunReport
+from expgrade.grading.schemas.report import JudgeChecks
 from expgrade.grading.status import describe_verdict
 
 SUBTASK_KEYS = plots.RATE_KEYS
@@ -49,6 +50,12 @@ def _md_section(section: evidence.Section) -> list[str]:
         lines += [*_md_table(table.headers, table.rows), ""]
         lines += [f"*{table.note}*", ""] if table.note else []
     return lines
+
+
+def checks_markdown(checks: JudgeChecks) -> str:
+    """The judge checks alone as Markdown (`expgrade judge audit`'s audit.md): the run report's
+    own judge-checks section, every row."""
+    return "\n".join(_md_section(evidence.checks_section({"judge_checks": checks.as_json()}))) + "\n"
 
 
 def context_line(report: dict[str, Any]) -> str:
