@@ -267,7 +267,9 @@ def _press(
             store.submit(a.id, user.id, decision, revision=a.revision, session=session)
             st.session_state[FLASH_KEY] = saved_message(decision, a)
     except StaleClaim as exc:
-        st.session_state[CONFLICT_KEY] = Conflict(a.id, decision, f"{exc} (It was for {named}.)", named)
+        st.session_state[CONFLICT_KEY] = Conflict(
+            a.id, decision, str(exc).replace("this item", named, 1), named
+        )
         return
     except SessionEnded as exc:
         _signed_out(str(exc))
@@ -334,17 +336,12 @@ def _show_conflict(store: Store, user: UserView, conflict: Conflict) -> None:
     if d is None:
         st.button("OK", key="conflict_ok", on_click=_resolve, args=(store, user, conflict, False))
         return
-    entered = pd.DataFrame(
-        [
-            {
-                "your entry": d.label or "unscorable",
-                "confidence": d.confidence,
-                "rationale": d.rationale or "",
-                "reason": d.reason or "",
-            }
-        ]
-    )
-    st.dataframe(entered, hide_index=True, width="stretch")
+    # as text, not a table: the annotator (and a screen reader) reads what would be recorded
+    entered = [f"Your entry: {_what(d)}"]
+    entered += [
+        f"{name}: {value}" for name, value in (("Rationale", d.rationale), ("Reason", d.reason)) if value
+    ]
+    st.text(visible("\n".join(entered)))
     c1, c2 = st.columns(2)
     c1.button(
         "Record as revision",

@@ -60,16 +60,80 @@ _ENCODED = re.compile(
 _JOINED = re.compile(r"[-_:@+]([^\W_]+)")
 #: the words model names end in (measured on the bundled corpus: see the module docstring)
 VARIANT_WORDS = frozenset(
-    "sonnet opus haiku instruct chat mini turbo preview latest pro flash ultra nano lite large "
-    "medium small vision coder exp experimental hf it online reasoner thinking plus max".split()
+    {
+        "sonnet",
+        "opus",
+        "haiku",
+        "instruct",
+        "chat",
+        "mini",
+        "turbo",
+        "preview",
+        "latest",
+        "pro",
+        "flash",
+        "ultra",
+        "nano",
+        "lite",
+        "large",
+        "medium",
+        "small",
+        "vision",
+        "coder",
+        "exp",
+        "experimental",
+        "hf",
+        "it",
+        "online",
+        "reasoner",
+        "thinking",
+        "plus",
+        "max",
+    }
 )
 #: the providers and model hubs that prefix a model id (`anthropic/claude-3-5-sonnet`); a path
 #: segment of another name before a name is left alone (`workspace/llama_adapter`)
 PROVIDERS = frozenset(
-    "openai azure anthropic google gemini vertex_ai vertex bedrock meta meta-llama mistral "
-    "mistralai cohere together together_ai togethercomputer fireworks_ai groq openrouter deepseek "
-    "deepseek-ai qwen alibaba huggingface hf ollama xai x-ai perplexity replicate microsoft "
-    "nvidia ai21 databricks tiiuae 01-ai moonshotai zhipuai".split()
+    {
+        "openai",
+        "azure",
+        "anthropic",
+        "google",
+        "gemini",
+        "vertex_ai",
+        "vertex",
+        "bedrock",
+        "meta",
+        "meta-llama",
+        "mistral",
+        "mistralai",
+        "cohere",
+        "together",
+        "together_ai",
+        "togethercomputer",
+        "fireworks_ai",
+        "groq",
+        "openrouter",
+        "deepseek",
+        "deepseek-ai",
+        "qwen",
+        "alibaba",
+        "huggingface",
+        "hf",
+        "ollama",
+        "xai",
+        "x-ai",
+        "perplexity",
+        "replicate",
+        "microsoft",
+        "nvidia",
+        "ai21",
+        "databricks",
+        "tiiuae",
+        "01-ai",
+        "moonshotai",
+        "zhipuai",
+    }
 )
 _SEGMENT = re.compile(r"([\w.\-]+)/\Z")
 
@@ -214,7 +278,12 @@ def _joins_a_one_letter_word(matched: str, spelling: _Spelling) -> bool:
     if len(words) != 2:
         return False
     for lone, rest in (words, words[::-1]):
-        if lone in _ONE_LETTER_WORDS and lone not in spelling.lone_letters and len(rest) > 1 and rest.isalpha():
+        if (
+            lone in _ONE_LETTER_WORDS
+            and lone not in spelling.lone_letters
+            and len(rest) > 1
+            and rest.isalpha()
+        ):
             return True
     return False
 

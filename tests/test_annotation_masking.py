@@ -121,11 +121,17 @@ def test_joined_words_and_paths_that_are_not_names_stay() -> None:
     """What sits beside a name is masked only when it is part of it: a variant with a digit or a
     model variant word, a provider; not an ordinary word or a folder."""
     assert mask_identity("the claude-based agent", HELD) == "the [model]-based agent"
-    assert mask_identity("see workspace/claude-3-5 and LLAMA_DIR", HELD) == "see workspace/[model] and LLAMA_DIR"
+    assert (
+        mask_identity("see workspace/claude-3-5 and LLAMA_DIR", HELD) == "see workspace/[model] and LLAMA_DIR"
+    )
     names = identity_of("agentA", "acme/tiny-model", None)
     for prose in ("an agent a human would trust", "the agent I ran"):
         assert mask_identity(prose, names) == prose
     assert mask_identity("agentA, Agent-A and AGENT_A", names) == "[agent], [agent] and [agent]"
+
+
+def _masked_whole(spelling: str, what: str) -> bool:
+    return mask_identity(f"The run by {spelling} finished.", HELD) == f"The run by [{what}] finished."
 
 
 def _frozen() -> list[dict[str, str]]:
@@ -136,10 +142,7 @@ def test_frozen_unplanned_spellings_are_masked_whole() -> None:
     """242 spellings hypothesis drew before the masking was tuned (tests/data/
     make_masking_spellings.py). Before issue 46: 8 of them masked whole; now all."""
     cases = _frozen()
-    missed = [
-        c for c in cases
-        if mask_identity(f"The run by {c['spelling']} finished.", HELD) != f"The run by [{c['what']}] finished."
-    ]  # fmt: skip
+    missed = [c for c in cases if not _masked_whole(c["spelling"], c["what"])]
     assert (len(cases), missed) == (242, [])
 
 
@@ -148,8 +151,7 @@ def test_frozen_unplanned_spellings_are_masked_whole() -> None:
 def test_any_unplanned_spelling_leaves_no_run_of_the_name(case: tuple[str, str, str]) -> None:
     """Whatever the spelling, the masked text is the sentence with the placeholder in its place."""
     name, what, spelling = case
-    masked = mask_identity(f"The run by {spelling} finished.", HELD)
-    assert masked == f"The run by [{what}] finished.", (name, spelling)
+    assert _masked_whole(spelling, what), (name, spelling)
 
 
 def _read(text: str) -> str:
@@ -184,13 +186,23 @@ def corpus_texts(root: Path) -> Iterator[str]:
 
 #: names of agents and models as runs record them: the demo's, the held-out ones, and model
 #: ids of the families the research prose talks about (so their mentions are found)
+AGENTS = ("careful-agent", "cheating-agent", "sloppy-agent", "agentA", "openhands", "swe-agent")
+MODELS = (
+    "meta-llama/Llama-3.1-70B-Instruct",
+    "gemini-1.5-pro",
+    "qwen2.5-72b-instruct",
+    "mistral-large-2407",
+    "gpt-4",
+    "claude-v1",
+    "o1-mini",
+)
+FOLDERS = ("careful-adam", "cheater-lr", "runs/agentcorrectq7-t1")
 CORPUS_NAMES: list[tuple[str | None, str]] = [
     *HELD,
-    *[(a, "agent") for a in ("careful-agent", "cheating-agent", "sloppy-agent", "agentA", "openhands", "swe-agent")],
-    *[(m, "model") for m in ("meta-llama/Llama-3.1-70B-Instruct", "gemini-1.5-pro", "qwen2.5-72b-instruct",
-                             "mistral-large-2407", "gpt-4", "claude-v1", "o1-mini")],
-    *[n for f in ("careful-adam", "cheater-lr", "runs/agentcorrectq7-t1") for n in identity_of(None, None, f)[2:]],
-]  # fmt: skip
+    *[(a, "agent") for a in AGENTS],
+    *[(m, "model") for m in MODELS],
+    *[n for f in FOLDERS for n in identity_of(None, None, f)[2:]],
+]
 
 
 def changed_words(texts: Iterable[str], names: list[tuple[str | None, str]]) -> tuple[int, list[str]]:

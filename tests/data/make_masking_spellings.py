@@ -14,7 +14,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from annotation_support import respell_strategy  # noqa: E402
+from annotation_support import respell_strategy
 
 drawn: list[dict[str, str]] = []
 
