@@ -24,6 +24,7 @@
     .venv/bin/python bench/annotation_bench.py --submit-only --submits 60   # just submit latency
     .venv/bin/python bench/annotation_bench.py --history-only [--history 2000]   # press cost vs history
     .venv/bin/python bench/annotation_bench.py --team [--annotators 2] [--before DIR]   # a team pressing keys
+    .venv/bin/python bench/annotation_bench.py --store-press [--before DIR]   # the store's side of it
 
     Before/after on one machine: run it once more with PYTHONPATH set to a checkout of the
     code before the change (the app and the store are imported from there).
@@ -34,6 +35,7 @@ Prints a Markdown table (copy it into bench/annotation.md).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import random
@@ -268,6 +270,48 @@ def keypress_bench(
         ),
         (f"{tag}key press → the whole next page drawn (script run ended), {who}: p50 / p95", _ms(done)),
     ]
+
+
+def store_press_bench(annotators: int, presses: int) -> list[float]:
+    """The store's side of key presses, `annotators` at once (one thread each, one store, as
+    the Streamlit server has): per press, what the callback and the redraw read and write —
+    submit, session check, the label list, the next claim, the progress count, the item —
+    timed whole. Run in this process's code (PYTHONPATH picks before or after)."""
+    root = Path(tempfile.mkdtemp(prefix="expgrade-annbench-store-"))
+    db = str(root / "press.db")
+    tokens = _keys_project(db, overlap=annotators, annotators=annotators)
+    store = Store.open(db)
+    times: list[float] = []
+    lock = threading.Lock()
+
+    def work(token: str) -> None:
+        user = store.user_by_token(token)
+        assert user is not None
+        sid = store.start_session(user.id, 3600)
+        a = store.claim("demo", user.id)
+        mine: list[float] = []
+        for _ in range(presses):
+            if a is None:
+                break
+            t0 = time.perf_counter()
+            store.submit(a.id, user.id, LabelInput(label="pass"), revision=a.revision, session=sid)
+            store.session_user(sid)
+            store.my_labels("demo", user.id, 200)
+            a = store.claim("demo", user.id)
+            store.available("demo", user.id)
+            if a is not None:
+                store.item(a.item_id)
+            mine.append(time.perf_counter() - t0)
+        with lock:
+            times.extend(mine)
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in tokens]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    shutil.rmtree(root, ignore_errors=True)
+    return times
 
 
 def render_bench(root: Path, browser: bool) -> list[tuple[str, str]]:
@@ -548,6 +592,10 @@ def main() -> None:
         "--team", action="store_true", help="key press → next item with --annotators labelling at once"
     )
     parser.add_argument("--annotators", type=int, default=2, help="people labelling at once (--team)")
+    parser.add_argument(
+        "--store-press", action="store_true", help="the store's side of --annotators pressing at once"
+    )
+    parser.add_argument("--store-press-worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--presses", type=int, default=30, help="presses per annotator (--team)")
     parser.add_argument("--rounds", type=int, default=2, help="rounds of --team (each before, then after)")
     parser.add_argument(
@@ -589,6 +637,30 @@ def main() -> None:
         with tempfile.TemporaryDirectory(prefix="expgrade-annbench-") as tmp:
             for name, value in keypress_bench(Path(tmp)):
                 print(f"| {name} | {value} |")
+        return
+    if args.store_press_worker:
+        print(json.dumps(store_press_bench(args.annotators, args.presses)))
+        return
+    if args.store_press:
+        # the store's side of a team's presses, before and after side by side (one process each)
+        trees: list[tuple[str, Path]] = [("after", REPO)]
+        if args.before:
+            trees.insert(0, ("before", Path(args.before).resolve()))
+        for n in range(args.rounds):
+            for label, tree in trees:
+                load = _load()
+                worker = subprocess.run(
+                    [sys.executable, __file__, "--store-press-worker", "--annotators", str(args.annotators),
+                     "--presses", str(args.presses)],
+                    capture_output=True, text=True, check=True, cwd=tree,
+                    env={**os.environ, "PYTHONPATH": str(tree)},
+                )  # fmt: skip
+                times = json.loads(worker.stdout.strip().splitlines()[-1])
+                print(
+                    f"| round {n + 1}, {label}: store side of a press, {args.annotators} annotators at once "
+                    f"({len(times)} presses, load {load} → {_load()}): p50 / p95 | {_ms(times)} |",
+                    flush=True,
+                )
         return
     if args.team:
         # before and after side by side: rounds alternate between the two checkouts
