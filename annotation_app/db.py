@@ -30,8 +30,6 @@ from expgrade.annotation_app.models import (
 from expgrade.grading.errors import UserError
 
 BUSY_TIMEOUT_S = 30
-#: the execution option that marks a read-only transaction (a deferred BEGIN on SQLite)
-READ_ONLY = "expgrade_read_only"
 
 
 def data_dir() -> Path:
@@ -92,9 +90,7 @@ def _sqlite_engine(url: str, database: str | None) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
-        # a read-only transaction (`Store._read`) starts deferred: in WAL it reads the last
-        # commit without taking the write lock, so it waits for no writer and blocks none
-        conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get(READ_ONLY) else "BEGIN IMMEDIATE")
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 

@@ -23,7 +23,7 @@ from sqlalchemy import Connection, Engine, and_, delete, exists, func, insert, s
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, defer, load_only, sessionmaker
 
-from expgrade.annotation_app.db import READ_ONLY, make_engine, migrate
+from expgrade.annotation_app.db import make_engine, migrate
 from expgrade.annotation_app.models import (
     Assignment,
     Base,
@@ -400,16 +400,6 @@ class Store:
         with self._serial, self._sessions() as session, session.begin():
             yield session
 
-    @contextlib.contextmanager
-    def _read(self) -> Iterator[Session]:
-        """A transaction that only reads: what every key press redraws (the session check, the
-        label list, the progress count, the item). On SQLite it neither queues behind the
-        writers nor takes the write lock (a deferred BEGIN: WAL readers see the last commit),
-        so one annotator's redraw does not wait for another's submit."""
-        with self._sessions() as session, session.begin():
-            session.connection(execution_options={READ_ONLY: True})
-            yield session
-
     # -- users -------------------------------------------------------------------------------
 
     def add_user(self, name: str, *, admin: bool = False) -> str:
@@ -454,16 +444,15 @@ class Store:
 
     def session_user(self, sid: str) -> UserView | None:
         """The user of a live session; an expired one is deleted and gives None."""
-        with self._read() as s:
+        with self._tx() as s:
             row = s.get(SignInSession, hash_token(sid))
             if row is None:
                 return None
-            if _aware(row.expires_at) > utcnow():
-                user = s.get(User, row.user_id)
-                return UserView(user.id, user.name, user.role) if user else None
-        with self._tx() as s:
-            s.execute(delete(SignInSession).where(SignInSession.id_hash == hash_token(sid)))
-        return None
+            if _aware(row.expires_at) <= utcnow():
+                s.delete(row)
+                return None
+            user = s.get(User, row.user_id)
+            return UserView(user.id, user.name, user.role) if user else None
 
     def end_sessions(self, sid: str) -> int:
         """Sign-out: end every session of the user this session belongs to (every browser and
@@ -566,7 +555,7 @@ class Store:
         with self._blobs_lock:
             if digest in self._blobs:
                 return self._blobs[digest]
-        with self._read() as s:
+        with self._tx() as s:
             text = s.scalar(select(Blob.text).where(Blob.sha256 == digest))
         if text is None:
             raise UserError(f"the database lacks the text {digest[:12]}… this item shows")
@@ -577,7 +566,7 @@ class Store:
         return text
 
     def item(self, item_id: int) -> ItemView:
-        with self._read() as s:
+        with self._tx() as s:
             row = s.get(Item, item_id)
             if row is None:
                 raise UserError(f"no item with id {item_id}")
@@ -704,7 +693,7 @@ class Store:
 
     def available(self, project_name: str, user_id: int) -> int:
         """How many more items this annotator could still be given."""
-        with self._read() as s:
+        with self._tx() as s:
             project = _project(s, project_name)
             mine = exists().where(Assignment.item_id == Item.id, Assignment.user_id == user_id)
             query = select(func.count()).where(
@@ -854,7 +843,7 @@ class Store:
             s.add(_event(a, "skip"))
 
     def assignment(self, assignment_id: int) -> AssignmentView:
-        with self._read() as s:
+        with self._tx() as s:
             a = s.get(Assignment, assignment_id)
             if a is None:
                 raise UserError(f"no assignment {assignment_id}")
@@ -950,7 +939,7 @@ class Store:
         """The newest `limit` of this annotator's labels, named without their items' content, and
         how many there are: what every key press redraws, so its cost does not grow with the
         annotator's history (`my_submitted` decoded every labelled item's content)."""
-        with self._read() as s:
+        with self._tx() as s:
             project = _project(s, project_name)
             mine = (
                 Assignment.user_id == user_id,
