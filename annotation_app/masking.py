@@ -38,6 +38,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+#: the letters of Latin scripts, folded (ASCII, Latin-1, Latin Extended-A and -B): a name is a
+#: word among them
+_LATIN = "a-z\u00aa\u00b5\u00ba\u00df-\u00f6\u00f8-\u024f"
 #: names (counted without separators) shorter than this are left alone: masking "lr" or "gpt"
 #: would eat ordinary words
 MIN_MASKED_CHARS = 4
@@ -50,14 +53,14 @@ _LETTERS_DIGITS = re.compile(r"\d+|[^\W\d_]+")
 #: a part of a model id that starts its date or snapshot suffix: 2024, 20240806, 0613
 _DATE_PART = re.compile(r"\d{4,}")
 #: what the text may hold encoded or in compatibility form: a run of URL escapes, an HTML
-#: character reference, any character outside ASCII
+#: character reference, a run of characters outside ASCII
 _ENCODED = re.compile(
-    r"(?:%[0-9A-Fa-f]{2})+|&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});|[^\x00-\x7f]"
+    r"(?:%[0-9A-Fa-f]{2})+|&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});|[^\x00-\x7f]+"
 )
-#: one piece joined to the end of a name (`_SONNET`, `-20241022`, `:latest`, `@v2`); it is
-#: part of the name when it holds a digit or is one of VARIANT_WORDS, not an ordinary word
-#: joined to it (`claude-based`, `LLAMA_DIR`, `llama-cpp`)
-_JOINED = re.compile(r"[-_:@+]([^\W_]+)")
+#: one piece joined to the end of a name (`_SONNET`, `-20241022`, `:latest`, `@v2`, the `3` of
+#: `claude3`); it is part of the name when it holds a digit or is one of VARIANT_WORDS, not an
+#: ordinary word joined to it (`claude-based`, `LLAMA_DIR`, `llama-cpp`)
+_JOINED = re.compile(rf"[-_:@+]?([0-9{_LATIN}]+)")
 #: the words model names end in (measured on the bundled corpus: see the module docstring)
 VARIANT_WORDS = frozenset(
     {
@@ -176,11 +179,12 @@ def _fold(text: str) -> str:
 class _Folded:
     """A text folded for matching (`_fold` piece by piece), with the way back: the folded
     text's piece i starts at `at[i]` and came from `source[i]` of the original; an encoded
-    piece maps back whole, a plain ASCII piece character by character."""
+    piece maps back whole, a plain piece (ASCII, or non-ASCII whose every character folds to
+    one) character by character."""
 
     text: str
     at: list[int]
-    source: list[tuple[int, int, bool]]  # start, end in the original; whether plain ASCII
+    source: list[tuple[int, int, bool]]  # start, end in the original; whether plain
 
     @classmethod
     def of(cls, original: str) -> _Folded:
@@ -199,8 +203,15 @@ class _Folded:
         for m in _ENCODED.finditer(original):
             if m.start() > done:
                 add(original[done : m.start()].lower(), done, m.start(), True)
-            folded = _fold(m.group())
-            add(folded, m.start(), m.end(), False)
+            if m.group()[0] in "%&":
+                add(_fold(m.group()), m.start(), m.end(), False)
+            else:  # a run outside ASCII (a 5 MB log in Chinese is one piece, not 5 million)
+                chars = [_fold(c) for c in m.group()]
+                if all(len(c) == 1 for c in chars):
+                    add("".join(chars), m.start(), m.end(), True)
+                else:
+                    for i, c in enumerate(chars):
+                        add(c, m.start() + i, m.start() + i + 1, False)
             done = m.end()
         if done < len(original) or not pieces:
             add(original[done:].lower(), done, len(original), True)
@@ -258,9 +269,10 @@ def _pattern(names: tuple[tuple[str, str], ...]) -> _Names | None:
         return None
     ordered = sorted(spellings, key=len, reverse=True)
     # a name starts where a word does and is not followed by a letter: `gent` is not found in
-    # `agent`, nor `wombat` in `wombats`, but `claude` is in `claude3`
+    # `agent`, nor `wombat` in `wombats`, but `claude` is in `claude3`; words are Latin ones
+    # (a script without spaces, `模型claude说`, has no word boundary to wait for)
     body = "|".join(f"({_GAP.join(re.escape(c) for c in letters)})" for letters in ordered)
-    pattern = re.compile(rf"(?<![^\W_])(?:{body})(?![^\W\d_])")
+    pattern = re.compile(rf"(?<![0-9{_LATIN}])(?:{body})(?![{_LATIN}])")
     return _Names(pattern, tuple(spellings[s] for s in ordered), frozenset(providers))
 
 

@@ -111,6 +111,8 @@ HELD = list(HELD_OUT_NAMES)
         ("gpt-4o-2024-08-06-preview:latest", "[model]"),
         ("AGENT%20CORRECT%20Q7", "[agent]"),
         ("P&#x61;ngolin&#8203;Agent", "[agent]"),
+        ("我们使用claude模型", "我们使用[model]模型"),  # no spaces between words: none waited for
+        ("claude3 and ｃｌａｕｄｅ-3-5说", "[model] and [model]说"),
     ],
 )
 def test_a_name_is_masked_by_its_letters_whole(text: str, masked: str) -> None:
