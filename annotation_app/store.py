@@ -1103,6 +1103,18 @@ class Store:
             count = s.scalar(select(func.count()).where(Adjudication.item_id == item_id))
             return _decision(row, user.name, int(count or 1))
 
+    def item_labels(self, item_id: int) -> list[tuple[str, AssignmentView]]:
+        """Every submitted label of an item with its annotator's name (the adjudicator's view:
+        the blind labels, with rationale and confidence)."""
+        with self._tx() as s:
+            rows = s.execute(
+                select(User.name, Assignment)
+                .join(User, User.id == Assignment.user_id)
+                .where(Assignment.item_id == item_id, Assignment.state == "submitted")
+                .order_by(User.name)
+            ).all()
+            return [(name, _assignment_view(a)) for name, a in rows]
+
     def decisions(self, project_name: str) -> dict[int, Decision]:
         """Item id -> its newest adjudication (the item's gold), for the items that have one."""
         with self._tx() as s:
