@@ -78,11 +78,12 @@ def read_gold(rows: Sequence[LabelRow], source: str, run_items: set[str]) -> Gol
     """
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     inclusion: dict[str, float] = {}
-    decided: dict[str, bool] = {}
+    decided: dict[str, bool | None] = {}  # None: decided unscorable, so no gold
     for n, row in enumerate(rows, start=1):
-        if row.rater_kind != "human" or row.status != "graded":
+        decision = is_adjudication(row.extra)
+        if row.rater_kind != "human" or (row.status != "graded" and not decision):
             continue
-        if row.label not in LABELS:
+        if row.status == "graded" and row.label not in LABELS:
             raise UserError(
                 f"unknown label '{row.label}' (expected pass or fail)",
                 file=source,
@@ -92,12 +93,12 @@ def read_gold(rows: Sequence[LabelRow], source: str, run_items: set[str]) -> Gol
         p = row.extra.get(INCLUSION_KEY)
         if isinstance(p, int | float) and 0 < p <= 1:
             inclusion[row.item_id] = float(p)
-        if is_adjudication(row.extra):  # the item's decided gold, not one more vote
-            decided[row.item_id] = row.label == "pass"
+        if decision:  # the item's decided gold, not one more vote
+            decided[row.item_id] = row.label == "pass" if row.status == "graded" else None
             votes.setdefault(row.item_id, Counter())
             continue
-        votes[row.item_id][row.label] += 1
-    labels: dict[str, bool] = dict(decided)
+        votes[row.item_id][str(row.label)] += 1  # a graded row: its label was checked above
+    labels = {item: passed for item, passed in decided.items() if passed is not None}
     for item, counts in votes.items():
         if item in decided or not counts:
             continue
