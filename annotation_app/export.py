@@ -60,18 +60,12 @@ def export_rows(store: Store, project: str, *, after_reveal: bool = False) -> li
                     "response_length": text_length(shown) or None,
                 },
                 rater_kind="human",
-                subtask=item.subtask,
-                criterion=item.criterion,
-                task_id=item.task_id,
-                submission_id=item.submission_id,
-                agent_model=item.agent_model,
+                **_grouping(item),
                 extra={
                     "annotator": annotator,
                     "annotated_at": _iso(a.updated_at or a.submitted_at),
                     "first_submitted_at": _iso(a.submitted_at),
-                    "rubric_version": item.rubric_version,
-                    "content_hash": item.content_hash,
-                    "project": project,
+                    **_given_against(item, project),
                     # the blind label's revision: the one before the first change after the reveal
                     "revision": revisions[0].revision - 1 if revisions else a.revision,
                     "rationale": a.rationale,
@@ -90,23 +84,33 @@ def export_rows(store: Store, project: str, *, after_reveal: bool = False) -> li
     return rows
 
 
+def _grouping(item: ItemView) -> dict[str, Any]:
+    """The label row's grouping fields, from its item."""
+    return {
+        "subtask": item.subtask,
+        "criterion": item.criterion,
+        "task_id": item.task_id,
+        "submission_id": item.submission_id,
+        "agent_model": item.agent_model,
+    }
+
+
+def _given_against(item: ItemView, project: str) -> dict[str, Any]:
+    """Provenance: what a label was given against (rubric version, content hash) and where."""
+    return {"rubric_version": item.rubric_version, "content_hash": item.content_hash, "project": project}
+
+
 def _decided(item: ItemView, d: Decision, project: str, judges: dict[str, Any]) -> LabelRow:
     """The adjudicator's decision as the item's gold row (`extra.adjudication`)."""
     return label_row(
         item.item_key,
         {"rater": d.adjudicator, "label": d.label, "status": d.status, "reason": d.reason},
         rater_kind="human",
-        subtask=item.subtask,
-        criterion=item.criterion,
-        task_id=item.task_id,
-        submission_id=item.submission_id,
-        agent_model=item.agent_model,
+        **_grouping(item),
         extra={
             "annotator": d.adjudicator,
             "annotated_at": _iso(d.at),
-            "rubric_version": item.rubric_version,
-            "content_hash": item.content_hash,
-            "project": project,
+            **_given_against(item, project),
             "revision": d.revision,
             # the adjudicator decides knowing every label (and may see the judges)
             "blind": False,

@@ -520,11 +520,7 @@ class Store:
     def revoke(self, name: str) -> int:
         """End every session of the user NAME (`expgrade annotate revoke`); returns how many."""
         with self._tx() as s:
-            user = s.scalar(select(User).where(User.name == name.strip()))
-            if user is None:
-                known = ", ".join(s.scalars(select(User.name).order_by(User.name))) or "none"
-                raise UserError(f"no user named '{name}' (known: {known})", field="USER")
-            return _delete_sessions(s, user.id)
+            return _delete_sessions(s, _named_user(s, name, "USER").id)
 
     def users(self) -> list[UserView]:
         with self._tx() as s:
@@ -1043,10 +1039,7 @@ class Store:
     def adjudicator(self, name: str) -> UserView:
         """The user NAME, who must hold the adjudicator role (else a user error: nothing is written)."""
         with self._tx() as s:
-            user = s.scalar(select(User).where(User.name == name.strip()))
-            if user is None:
-                known = ", ".join(s.scalars(select(User.name).order_by(User.name))) or "none"
-                raise UserError(f"no user named '{name}' (known: {known})", field="--as")
+            user = _named_user(s, name, "--as")
             _check_adjudicator(user)
             return _user_view(user)
 
@@ -1074,12 +1067,7 @@ class Store:
             if item is None:
                 raise UserError(f"no item {item_id}", field="--item")
             _validate(decision, list(item.scale))
-            labels = s.execute(
-                select(User.name, Assignment)
-                .join(User, User.id == Assignment.user_id)
-                .where(Assignment.item_id == item_id, Assignment.state == "submitted")
-                .order_by(User.name)
-            ).all()
+            labels = _submitted(s, item_id)
             if not labels:
                 raise UserError(
                     "nobody has labelled this item yet: there is nothing to settle", field="--item"
@@ -1107,13 +1095,7 @@ class Store:
         """Every submitted label of an item with its annotator's name (the adjudicator's view:
         the blind labels, with rationale and confidence)."""
         with self._tx() as s:
-            rows = s.execute(
-                select(User.name, Assignment)
-                .join(User, User.id == Assignment.user_id)
-                .where(Assignment.item_id == item_id, Assignment.state == "submitted")
-                .order_by(User.name)
-            ).all()
-            return [(name, _assignment_view(a)) for name, a in rows]
+            return [(name, _assignment_view(a)) for name, a in _submitted(s, item_id)]
 
     def decisions(self, project_name: str) -> dict[int, Decision]:
         """Item id -> its newest adjudication (the item's gold), for the items that have one."""
@@ -1346,6 +1328,26 @@ class Store:
                 {"item_id": r[0], "state": r[1], "flagged": bool(r[2]), "annotator": r[3], "subtask": r[4]}
                 for r in rows
             ]
+
+
+def _named_user(s: Session, name: str, option: str) -> User:
+    """The user NAME, else a user error listing the known ones (naming the option that gave it)."""
+    user = s.scalar(select(User).where(User.name == name.strip()))
+    if user is None:
+        known = ", ".join(s.scalars(select(User.name).order_by(User.name))) or "none"
+        raise UserError(f"no user named '{name}' (known: {known})", field=option)
+    return user
+
+
+def _submitted(s: Session, item_id: int) -> list[tuple[str, Assignment]]:
+    """The item's submitted labels with their annotators' names, by name."""
+    query = (
+        select(User.name, Assignment)
+        .join(User, User.id == Assignment.user_id)
+        .where(Assignment.item_id == item_id, Assignment.state == "submitted")
+        .order_by(User.name)
+    )
+    return [(name, a) for name, a in s.execute(query)]
 
 
 def _check_adjudicator(user: User) -> None:

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 from annotation_support import cli, make_run
-from test_annotation_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _serve, settled
+from test_annotation_browser import ARTIFACTS, _serve, settled
 from test_annotation_browser import pytestmark as browser_marks
+from test_annotation_browser_honest import browser  # noqa: F401  (the fixture)
 
 from expgrade.annotation_app.loaders import load_run
 from expgrade.annotation_app.store import Store
@@ -36,23 +37,11 @@ def app(tmp_path: Path) -> Iterator[tuple[str, str]]:
         yield url, db
 
 
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    from playwright.sync_api import expect, sync_playwright
-
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    expect.set_options(timeout=30_000)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-def _signed_in(browser: Browser, url: str, token: str) -> Page:
+def _signed_in(chromium: Browser, url: str, token: str) -> Page:
     """A tab of a fresh browser (its own cookies), signed in with `token`."""
     from playwright.sync_api import expect
 
-    page = browser.new_context(viewport={"width": 1500, "height": 1000}).new_page()
+    page = chromium.new_context(viewport={"width": 1500, "height": 1000}).new_page()
     page.set_default_timeout(30_000)
     page.goto(url)
     page.locator("input[type=password]").fill(token)
@@ -73,7 +62,8 @@ def _label_first_item(page: Page, verdict: str, rationale: str) -> str:
 
 
 def test_two_annotators_disagree_and_the_adjudicator_settles_it_on_the_page(
-    app: tuple[str, str], browser: Browser
+    app: tuple[str, str],
+    browser: Browser,  # noqa: F811
 ) -> None:
     from playwright.sync_api import expect
 
