@@ -88,8 +88,7 @@ def _decision(d: Decision) -> None:
 
 
 def render(store: Store, project: str, user: UserView) -> None:
-    if st.session_state.get(identity.ENDED_KEY) or not identity.session_alive(store):
-        st.rerun()
+    """The page (a whole-script run: the sign-in above it has just checked the session)."""
     wider = st.checkbox(
         "Also items where the people agree and the judges say otherwise", key="adjudicate_judges"
     )
