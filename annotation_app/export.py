@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from expgrade.annotation_app.store import Decision, ItemView, LabelRevision, Store, text_length
 from expgrade.grading.items import ADJUDICATION_KEY, INCLUSION_KEY, is_adjudication, label_row
@@ -60,7 +60,7 @@ def export_rows(store: Store, project: str, *, after_reveal: bool = False) -> li
                     "response_length": text_length(shown) or None,
                 },
                 rater_kind="human",
-                **_grouping(item),
+                **grouping(item),
                 extra={
                     "annotator": annotator,
                     "annotated_at": _iso(a.updated_at or a.submitted_at),
@@ -84,14 +84,29 @@ def export_rows(store: Store, project: str, *, after_reveal: bool = False) -> li
     return rows
 
 
-def _grouping(item: ItemView) -> dict[str, Any]:
-    """The label row's grouping fields, from its item."""
+class Grouped(Protocol):
+    """What carries a label row's grouping fields: an item, or a label read as columns."""
+
+    @property
+    def subtask(self) -> str | None: ...
+    @property
+    def criterion(self) -> str | None: ...
+    @property
+    def task_id(self) -> str | None: ...
+    @property
+    def submission_id(self) -> str | None: ...
+    @property
+    def agent_model(self) -> str | None: ...
+
+
+def grouping(of: Grouped) -> dict[str, Any]:
+    """A label row's grouping fields (`label_row`'s keywords), from its item or its label."""
     return {
-        "subtask": item.subtask,
-        "criterion": item.criterion,
-        "task_id": item.task_id,
-        "submission_id": item.submission_id,
-        "agent_model": item.agent_model,
+        "subtask": of.subtask,
+        "criterion": of.criterion,
+        "task_id": of.task_id,
+        "submission_id": of.submission_id,
+        "agent_model": of.agent_model,
     }
 
 
@@ -106,7 +121,7 @@ def _decided(item: ItemView, d: Decision, project: str, judges: dict[str, Any]) 
         item.item_key,
         {"rater": d.adjudicator, "label": d.label, "status": d.status, "reason": d.reason},
         rater_kind="human",
-        **_grouping(item),
+        **grouping(item),
         extra={
             "annotator": d.adjudicator,
             "annotated_at": _iso(d.at),
