@@ -1,4 +1,4 @@
-"""`expgrade annotate` verbs: launch the app, load work into it, add annotators."""
+"""`expgrade annotate` verbs: serve the app, load work, add users, settle disagreements, import labels."""
 
 from __future__ import annotations
 
