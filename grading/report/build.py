@@ -16,6 +16,7 @@ from expgrade.grading.report.judge_checks import judge_checks
 from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord, RunReport
 from expgrade.grading.schemas.control import ControlRecord
 from expgrade.grading.schemas.result import ReferenceRun
+from expgrade.grading.schemas.retest import RetestRecord
 from expgrade.grading.subtasks import LETTERS, SUBTASKS, judged_results
 from expgrade.grading.subtasks.passing import is_needed, subtask_passed
 
@@ -78,6 +79,7 @@ def build_report(
     seed: int | None = None,
     references: list[ReferenceRun] | None = None,
     controls: list[ControlRecord] | None = None,
+    retests: list[RetestRecord] | None = None,
 ) -> RunReport:
     """The report of a run's `records`, without its calibration block (expgrade.calibration.run_report).
 
@@ -132,7 +134,8 @@ def build_report(
     }
     if references:
         data["reference_runs"] = _reference_cost(references, records)
-    checks = judge_checks(records, controls or [])
+    fractions = [float(x["retest"]["fraction"]) for x in manifest.get("sessions") or [] if x.get("retest")]
+    checks = judge_checks(records, controls or [], retests or [], fractions[-1] if fractions else None)
     if checks is not None:
         refused = {s for session in manifest.get("sessions") or [] for s in session.get("refused") or {}}
         for figures in checks.controls:

@@ -14,6 +14,7 @@ from expgrade.grading.schemas.result import (
     ResultRecord,
     Subtasks,
 )
+from expgrade.grading.schemas.retest import RetestRecord
 from expgrade.grading.schemas.submission import Submission
 from expgrade.grading.schemas.task import (
     Design,
@@ -36,6 +37,7 @@ FORMATS: dict[str, type[BaseModel]] = {
     "label": LabelRow,
     "report": RunReport,
     "control": ControlRecord,
+    "retest": RetestRecord,
 }
 
 __all__ = [
