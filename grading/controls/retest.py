@@ -282,6 +282,12 @@ def retest_figures(records: Sequence[RetestRecord]) -> list[RetestFigures]:
     return out
 
 
+def retest_fraction(manifest: Mapping[str, Any]) -> float | None:
+    """The `--retest` of the run's last session (None: a run from before test-retest)."""
+    said = [float(s["retest"]["fraction"]) for s in manifest.get("sessions") or [] if s.get("retest")]
+    return said[-1] if said else None
+
+
 def retest_block(records: Sequence[RetestRecord], fraction: float | None) -> dict[str, Any]:
     """The keys test-retest adds to the report's `judge_checks` (every one set, even with no retest)."""
     figures = retest_figures(records)

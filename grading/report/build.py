@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from expgrade.grading.aggregate import agent_table
+from expgrade.grading.controls.retest import retest_fraction
 from expgrade.grading.judge.types import DEPENDS_ON_INJECTION, FLIPS_WITHOUT_PROSE, PROMPT_INJECTION
 from expgrade.grading.report.judge_checks import judge_checks
 from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord, RunReport
@@ -134,8 +135,7 @@ def build_report(
     }
     if references:
         data["reference_runs"] = _reference_cost(references, records)
-    fractions = [float(x["retest"]["fraction"]) for x in manifest.get("sessions") or [] if x.get("retest")]
-    checks = judge_checks(records, controls or [], retests or [], fractions[-1] if fractions else None)
+    checks = judge_checks(records, controls or [], retests or [], retest_fraction(manifest))
     if checks is not None:
         refused = {s for session in manifest.get("sessions") or [] for s in session.get("refused") or {}}
         for figures in checks.controls:

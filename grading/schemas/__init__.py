@@ -3,6 +3,7 @@
 from pydantic import BaseModel
 
 from expgrade.grading.schemas.base import Record
+from expgrade.grading.schemas.compare import CompareReport
 from expgrade.grading.schemas.control import ControlRecord
 from expgrade.grading.schemas.label import LabelRow
 from expgrade.grading.schemas.report import CalibrationBlock, RunReport
@@ -38,6 +39,7 @@ FORMATS: dict[str, type[BaseModel]] = {
     "report": RunReport,
     "control": ControlRecord,
     "retest": RetestRecord,
+    "compare": CompareReport,
 }
 
 __all__ = [
