@@ -35,7 +35,8 @@ def _script(flip: float) -> ServerScript:
 
 
 def _grade(tmp: Path, script: ServerScript, *extra: str) -> tuple[Any, Counter[str]]:
-    """`expgrade grade` on the demo into TMP/run; its output and the server's counts."""
+    """`expgrade grade` on the demo into TMP/run; its output and the server's counts (an option
+    given again in `extra` wins, as the CLI takes the last)."""
     with ScriptedServer(script) as server:
         proc = run_cli(
             tmp,
