@@ -480,6 +480,9 @@ def test_grade_batch_sends_the_planned_calls_as_one_batch_and_grades_from_it(tmp
             "--subtasks",
             "design,implementation",
             "--batch",
+            # test-retest asks online, past the cache the batch fills (docs/stability.md)
+            "--retest",
+            "0",
         )
         assert proc.returncode == 0, proc.stderr
         assert (server.stats["batches_created"], server.stats["requests"]) == (1, 0)  # nothing online

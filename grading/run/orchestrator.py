@@ -302,9 +302,7 @@ def grade_run(
         try:
             runner.run(jobs, grade, on_result)
             if judge is not None and controls.retest > 0:  # after the gradings: it draws from their verdicts
-                drawn = retest_cases(
-                    read_results(run_dir), [(t, s) for t, s in pairs], controls.retest, judge.config.seed
-                )
+                drawn = retest_cases(read_results(run_dir), pairs, controls.retest, judge.config.seed)
                 retest_jobs = [
                     Job(f"retest/{c.retest_id}", {"retest": c}, resources_for(None, execute=False))
                     for c in drawn
