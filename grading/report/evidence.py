@@ -167,7 +167,8 @@ def checks_section(report: dict[str, Any]) -> Section:
 
 
 def retest_table(checks: dict[str, Any]) -> Table:
-    """Test-retest: each judge's items asked again past the cache, and how many verdicts changed."""
+    """Test-retest: each judge's items asked again past the cache, and how many verdicts changed;
+    the spread column only for runs with --samples."""
     how = checks.get("retest") or {}
     settings = (
         f"temperature {how.get('temperature')}, seed {how.get('seed')}, {how.get('samples')} sample(s); "
@@ -175,31 +176,20 @@ def retest_table(checks: dict[str, Any]) -> Table:
         if how.get("temperature") is not None
         else "no item was asked again"
     )
+    rows = checks["retests"]
+    spread = any(r.get("spread") is not None for r in rows)
     return Table(
         f"Test-retest: items asked again past the cache ({settings}; unstable: flip rate above 10 % "
         "with the interval's low end above 5 %)",
+        ["judge", "subtask", "asked again", "changed", "flip rate", "undecided"]
+        + (["spread (--samples)"] if spread else [])
+        + ["outcome"],
         [
-            "judge",
-            "subtask",
-            "asked again",
-            "changed",
-            "flip rate",
-            "undecided",
-            "spread (--samples)",
-            "outcome",
-        ],
-        [
-            [
-                r["judge"],
-                r["subtask"],
-                str(r["items"]),
-                str(r["changed"]),
-                fmt_ci(r["flip_rate"]),
-                str(r["unscorable"]),
-                "—" if r.get("spread") is None else f"{r['spread']:.2f}",
-                f"UNSTABLE: {r['why']}" if r["unstable"] else "stable",
-            ]
-            for r in checks["retests"]
+            [r["judge"], r["subtask"], str(r["items"]), str(r["changed"]), fmt_ci(r["flip_rate"])]
+            + [str(r["unscorable"])]
+            + (["—" if r.get("spread") is None else f"{r['spread']:.2f}"] if spread else [])
+            + ["UNSTABLE" if r["unstable"] else "stable"]
+            for r in rows
         ],
         empty=f"No judged item was asked again (--retest {how.get('fraction', 0)}).",
     )
