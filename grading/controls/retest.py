@@ -25,6 +25,7 @@ import dataclasses
 import math
 import random
 import time
+import traceback
 from collections import defaultdict
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -41,7 +42,7 @@ from expgrade.grading.graders.settings import GradeSettings
 from expgrade.grading.graders.unit_tests import UNIT_TESTS
 from expgrade.grading.judge.engine import RETEST
 from expgrade.grading.judge.types import JudgeRequest
-from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord, Task
+from expgrade.grading.schemas import CriterionItem, ExecutionSubtask, JudgedSubtask, ResultRecord, Task
 from expgrade.grading.schemas.report import RetestFigures, RetestSettings
 from expgrade.grading.schemas.retest import RetestItem, RetestRecord
 from expgrade.grading.submission_reader import LoadedSubmission
@@ -89,12 +90,15 @@ def pick_units(
     return out
 
 
-def _judge_items(sub: JudgedSubtask) -> dict[str, list[dict[str, Any]]]:
-    """criterion id -> its judges' verdict records, for the items a judge decided at least once."""
+def _judge_items(sub: JudgedSubtask, *, decided: bool = True) -> dict[str, list[dict[str, Any]]]:
+    """criterion id -> its judges' verdict records, for the items a judge decided at least once
+    (`decided` False: every item a judge was asked about, undecided ones too)."""
     return {
         str(item.criterion_id or item.criterion): item.judge
         for item in sub.items
-        if isinstance(item.judge, list) and any(v.get("status") == "graded" for v in item.judge)
+        if isinstance(item.judge, list)
+        and item.judge
+        and (not decided or any(v.get("status") == "graded" for v in item.judge))
     }
 
 
@@ -143,7 +147,7 @@ def retest_settings(settings: GradeSettings, subtask: str) -> GradeSettings:
     return dataclasses.replace(settings, subtasks=(subtask,), refused={})
 
 
-def _unit_tests(record: ResultRecord) -> Any:
+def _unit_tests(record: ResultRecord) -> CriterionItem | None:
     impl = record.subtasks.implementation
     items = impl.items if isinstance(impl, JudgedSubtask) else []
     return next((i for i in items if i.criterion_id == UNIT_TESTS), None)
@@ -173,10 +177,14 @@ def grade_retest(case: RetestCase, settings: GradeSettings) -> tuple[RetestRecor
     assert panel is not None
     panel.meta = {RETEST: "on"}
     log = [f"retest:     {case.retest_id} (asked again past the response cache)"]
-    again = run_judging(judge_subtasks(_context(case, narrowed), narrowed, panel, {}, log))
+    try:
+        again = run_judging(judge_subtasks(_context(case, narrowed), narrowed, panel, {}, log))
+    except Exception:  # an unreadable submission now: its items count as undecided, the run goes on
+        log.append(f"retest error:\n{traceback.format_exc()}")
+        again = {}
     was = dict(judged_results(case.record.subtasks)).get(case.subtask)
     first = _judge_items(was) if was is not None else {}
-    second = _judge_items(again[case.subtask]) if case.subtask in again else {}
+    second = _judge_items(again[case.subtask], decided=False) if case.subtask in again else {}
     items = [RetestItem(criterion_id=cid, first=v, again=second.get(cid, [])) for cid, v in first.items()]
     for item in items:
         before = ", ".join(f"{v.get('rater')}={v.get('label')}" for v in item.first)
