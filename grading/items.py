@@ -113,6 +113,9 @@ def verdict_record(v: Verdict) -> dict[str, Any]:
         "cached": v.cached,
         "structured_output": v.structured_output,
         "mode_refused": v.mode_refused,
+        # with --samples N: the share of its samples that disagree with its label (test-retest's
+        # within-item spread); absent with one sample, so one-sample records are as they were
+        **({"spread": v.spread} if v.spread is not None else {}),
     }
 
 
