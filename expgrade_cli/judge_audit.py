@@ -10,9 +10,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich import box
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from expgrade.cli.app import app, console, err_console
 from expgrade.cli.judge import check_estimate
@@ -58,6 +56,7 @@ def judge_audit(
     from expgrade.grading.graders.settings import GradeSettings, parse_subtasks
     from expgrade.grading.report.evidence import checks_section
     from expgrade.grading.report.render import checks_markdown
+    from expgrade.grading.report.terminal import terminal_table
     from expgrade.grading.report.summary import print_judge_checks
     from expgrade.grading.run.orchestrator import load_tasks
 
@@ -84,12 +83,7 @@ def judge_audit(
     print_judge_checks(result.checks, console)
     section = checks_section({"judge_checks": result.checks.as_json()})
     for table in (t for t in section.tables if t.rows and t.title.startswith("Attack controls")):
-        shown = Table(title=table.title, box=box.SIMPLE_HEAD, pad_edge=False)
-        for header in table.headers:
-            shown.add_column(header)
-        for row in table.rows:
-            shown.add_row(*row)
-        console.print(shown)
+        console.print(terminal_table(table.title, table.headers, table.rows, text_columns=range(4)))
     (out / "audit.md").write_text(checks_markdown(result.checks), encoding="utf-8")
     spent = result.calls
     said = "unknown" if est.expected_usd is None else f"${est.expected_usd:.4f}"

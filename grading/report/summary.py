@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from expgrade.grading.report.calibration import UNCALIBRATED, calibrated
@@ -11,6 +14,7 @@ from expgrade.grading.report.evidence import REPEAT_HEADERS, repeat_rows
 from expgrade.grading.report.judge_checks import TRUST_HEADERS, trust_rows
 from expgrade.grading.report.overview import unscorable_lines
 from expgrade.grading.report.plots import HEADERS, RATE_KEYS
+from expgrade.grading.report.terminal import terminal_table
 from expgrade.grading.schemas import RunReport
 from expgrade.grading.schemas.report import JudgeChecks
 from expgrade.grading.subtasks import SUBTASKS
@@ -51,29 +55,35 @@ def print_summary(report: RunReport, console: Console) -> None:
         print_judge_checks(report.judge_checks, console)
     rows = repeat_rows(data)
     if rows:
-        repeats = Table(title="execution over K seeds (--repeats)", box=box.SIMPLE_HEAVY, pad_edge=False)
-        for h in REPEAT_HEADERS:
-            repeats.add_column(h, justify="left" if h == "agent" else "right")
-        for row in rows:
-            repeats.add_row(*row)
-        console.print(repeats)
+        headers = [h.replace(" (", "\n(") for h in REPEAT_HEADERS]  # the words in brackets under
+        console.print(terminal_table("execution over K seeds (--repeats)", headers, rows))
 
 
 def print_judge_checks(checks: JudgeChecks, console: Console) -> None:
     """The judge checked on known answers, before any person labels an item; a judge that failed
-    its controls is named in red, once per subtask."""
-    table = Table(
-        title=f"the judge on {checks.controls_n} control gradings and model-free signals (docs/controls.md)",
-        box=box.SIMPLE_HEAVY,
-        pad_edge=False,
+    its controls is named in red, once per subtask. One line per figure under its judge and
+    subtask (the report's wide table, one row per judge and subtask, needs more than 80 columns:
+    report.md has it), so no figure is broken across lines."""
+    lines: list[tuple[str, str, str]] = []
+    for judge, rows in groupby(trust_rows(checks), key=lambda row: row[0]):
+        lines.append((f"[bold]{escape(judge)}[/]", "", ""))
+        for row in rows:
+            said = [
+                (header, item)
+                for header, cell in zip(TRUST_HEADERS[2:], row[2:], strict=True)
+                for item in cell.split("; ")
+                if item not in ("", "—")
+            ]
+            for n, (header, item) in enumerate(said or [("", "—")]):
+                shown = header if n == 0 or header != said[n - 1][0] else ""
+                lines.append(("  " + row[1] if n == 0 else "", shown, escape(item)))
+    table = terminal_table(
+        f"the judge on {checks.controls_n} control gradings and model-free signals (docs/controls.md)",
+        ("judge · subtask", "check", "result"),
+        lines,
+        stack=False,
+        figures="left",
     )
-    rows = trust_rows(checks)
-    # a column with nothing to say (no attack controls, no cross-check) is left out, so the rest fit
-    keep = [i for i, _ in enumerate(TRUST_HEADERS) if any(r[i] not in ("", "—") for r in rows)]
-    for i in keep:
-        table.add_column(TRUST_HEADERS[i], overflow="fold", no_wrap=i < 2)
-    for row in rows:
-        table.add_row(*(row[i] for i in keep))
     console.print(table)
     for f in checks.controls:
         if f.failed:
