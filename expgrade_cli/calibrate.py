@@ -16,6 +16,8 @@ from expgrade.cli.app import app, console
 from expgrade.grading.errors import UserError
 
 if TYPE_CHECKING:  # the statistics load on use: scipy and matplotlib are slow to import
+    from rich.table import Table
+
     from expgrade.calibration.report import CalibrationReport
 
 LevelOption = Literal["auto", "nominal", "ordinal", "interval", "ratio"]
@@ -26,7 +28,6 @@ def _summary_table(report: CalibrationReport) -> Table:
     """The judges on all items: κ with its interval, the other statistics as point values."""
     from expgrade.calibration.report_json import contract_json
     from expgrade.calibration.report_markdown import ci, num
-
     from expgrade.grading.report.terminal import terminal_table
 
     board = {r["rater"]: r for r in report.leaderboard.get("all items", [])}

@@ -352,6 +352,9 @@ def people_table(loop: PeopleLoop) -> Table:
     """Per real judge: agreement and κ with the people, its raw rate and the corrected one."""
     from expgrade.grading.report.terminal import terminal_table
 
+    def ci(value: float, low: float, high: float) -> str:
+        return f"{value:.3f} [{low:.3f}, {high:.3f}]"
+
     corrected = {c["rater"]: c for c in loop.report.corrected_scores if c["group"] == "all"}
     rows = []
     for judge in (j for j in loop.report.judges if j.subtask is None and j.criterion is None):
@@ -361,15 +364,22 @@ def people_table(loop: PeopleLoop) -> Table:
             (
                 judge.rater,
                 str(judge.n),
-                f"{agree.value:.3f} [{agree.ci_low:.3f}, {agree.ci_high:.3f}]",
-                f"{kappa.value:.3f} [{kappa.ci_low:.3f}, {kappa.ci_high:.3f}]",
+                ci(agree.value, agree.ci_low, agree.ci_high),
+                ci(kappa.value, kappa.ci_low, kappa.ci_high),
                 f"{c['judge_rate']:.3f}" if c else "-",
-                f"{c['ppi']['value']:.3f} [{c['ppi']['ci_low']:.3f}, {c['ppi']['ci_high']:.3f}]" if c else "-",
+                ci(c["ppi"]["value"], c["ppi"]["ci_low"], c["ppi"]["ci_high"]) if c else "-",
             )
         )
     return terminal_table(
         "judge vs people, and the judge's rate corrected for its errors",
-        ("judge", "labelled", "agreement\n[95 % CI]", "Cohen's κ\n[CI]", "raw\nrate", "corrected\n(PPI++) [CI]"),
+        (
+            "judge",
+            "labelled",
+            "agreement\n[95 % CI]",
+            "Cohen's κ\n[CI]",
+            "raw\nrate",
+            "corrected\n(PPI++) [CI]",
+        ),
         rows,
     )
 

@@ -54,10 +54,8 @@ def judge_audit(
     family and placement, with intervals, and what it cost. `--estimate` prices it first."""
     from expgrade.grading.controls.audit import audit_cases, plan, run_audit
     from expgrade.grading.graders.settings import GradeSettings, parse_subtasks
-    from expgrade.grading.report.evidence import checks_section
     from expgrade.grading.report.render import checks_markdown
-    from expgrade.grading.report.terminal import terminal_table
-    from expgrade.grading.report.summary import print_judge_checks
+    from expgrade.grading.report.summary import print_attack_controls, print_judge_checks
     from expgrade.grading.run.orchestrator import load_tasks
 
     wanted = tuple(s for s in parse_subtasks(subtasks) if s != "execution")
@@ -81,9 +79,7 @@ def judge_audit(
             cases, settings, out, concurrency=concurrency, on_done=lambda: progress.advance(bar)
         )
     print_judge_checks(result.checks, console)
-    section = checks_section({"judge_checks": result.checks.as_json()})
-    for table in (t for t in section.tables if t.rows and t.title.startswith("Attack controls")):
-        console.print(terminal_table(table.title, table.headers, table.rows, text_columns=range(4)))
+    print_attack_controls(result.checks, console)
     (out / "audit.md").write_text(checks_markdown(result.checks), encoding="utf-8")
     spent = result.calls
     said = "unknown" if est.expected_usd is None else f"${est.expected_usd:.4f}"

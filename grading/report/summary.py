@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from expgrade.grading.report.calibration import UNCALIBRATED, calibrated
-from expgrade.grading.report.evidence import REPEAT_HEADERS, repeat_rows
+from expgrade.grading.report.evidence import REPEAT_HEADERS, checks_section, repeat_rows
 from expgrade.grading.report.judge_checks import TRUST_HEADERS, trust_rows
 from expgrade.grading.report.overview import unscorable_lines
 from expgrade.grading.report.plots import HEADERS, RATE_KEYS
@@ -35,7 +35,9 @@ def print_summary(report: RunReport, console: Console) -> None:
         pad_edge=False,
         padding=(0, 0),
     )
-    table.add_column("agent", no_wrap=True, min_width=8)
+    # the agent's name is the column that gives way (wraps at spaces, else ends in …): a figure
+    # column never does, and a table of no_wrap columns too wide for the terminal drops its last
+    table.add_column("agent", min_width=8, overflow="ellipsis")
     for h in (*(_short(s.column) for s in SUBTASKS), HEADERS[-1]):
         table.add_column(h, justify="right", no_wrap=True, min_width=9)
     for a in data["agents"]:
@@ -55,15 +57,16 @@ def print_summary(report: RunReport, console: Console) -> None:
         print_judge_checks(report.judge_checks, console)
     rows = repeat_rows(data)
     if rows:
-        headers = [h.replace(" (", "\n(") for h in REPEAT_HEADERS]  # the words in brackets under
+        # a header's words in brackets go under it: the column is as narrow as its figures
+        headers = [h.replace(" (", "\n(") for h in REPEAT_HEADERS]
         console.print(terminal_table("execution over K seeds (--repeats)", headers, rows))
 
 
 def print_judge_checks(checks: JudgeChecks, console: Console) -> None:
     """The judge checked on known answers, before any person labels an item; a judge that failed
-    its controls is named in red, once per subtask. One line per figure under its judge and
-    subtask (the report's wide table, one row per judge and subtask, needs more than 80 columns:
-    report.md has it), so no figure is broken across lines."""
+    its controls is named in red, once per subtask. One line per figure, under its judge and
+    subtask: a row per judge and subtask with a column per check needs more than 80 columns and
+    broke its figures across lines. report.md has every figure in its judge-checks tables."""
     lines: list[tuple[str, str, str]] = []
     for judge, rows in groupby(trust_rows(checks), key=lambda row: row[0]):
         lines.append((f"[bold]{escape(judge)}[/]", "", ""))
@@ -98,5 +101,21 @@ def print_judge_checks(checks: JudgeChecks, console: Console) -> None:
             console.print(
                 f"[bold red]JUDGE FAILED ITS CONTROLS:[/] {f.judge} on {f.subtask}: {f.why}.{refused}",
                 highlight=False,
-                soft_wrap=True,
             )
+
+
+def print_attack_controls(checks: JudgeChecks, console: Console) -> None:
+    """Attack success by family and by placement, one table per judge and defences (`judge
+    audit`): the report's table in the terminal, less its judge and defences columns, so that
+    its figures fit 80 columns."""
+    section = checks_section({"judge_checks": checks.as_json()})
+    attacks = next(t for t in section.tables if t.title.startswith("Attack controls"))
+    for (judge, defences), rows in groupby(attacks.rows, key=lambda row: (row[0], row[1])):
+        console.print(
+            terminal_table(
+                f"{judge}, defences {defences}: {attacks.title}",
+                attacks.headers[2:],
+                [row[2:] for row in rows],
+                text_columns=(0, 1),
+            )
+        )
