@@ -196,8 +196,9 @@ _SHOWN_ITEM = """(before) => {
   const app = document.querySelector("[data-testid=stApp]");
   if (app?.getAttribute("data-test-script-state") !== "notRunning") return false;
   const ids = Array.from(document.querySelectorAll(".st-key-item_head [data-testid=stText]"))
-    .filter((e) => !e.closest("[data-stale=true]")).map((e) => e.innerText);
-  return ids.length === 1 && /^Item [0-9a-f]{10}$/.test(ids[0]) && ids[0] !== before && ids[0];
+    .filter((e) => !e.closest("[data-stale=true]")).map((e) => e.innerText)
+    .filter((text) => /^Item [0-9a-f]{10}$/.test(text));
+  return ids.length === 1 && ids[0] !== before && ids[0];
 }"""
 
 
