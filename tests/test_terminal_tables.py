@@ -23,9 +23,9 @@ from expgrade.cli.grade import people_table
 from expgrade.grading.jsonl import read_models
 from expgrade.grading.report import build_report, print_summary
 from expgrade.grading.report.evidence import repeat_rows
-from expgrade.grading.report.judge_checks import TRUST_HEADERS, trust_rows
+from expgrade.grading.report.judge_checks import RETEST_HEADERS, TRUST_HEADERS, retest_rows, trust_rows
 from expgrade.grading.report.render import checks_markdown
-from expgrade.grading.report.summary import print_attack_controls, print_judge_checks
+from expgrade.grading.report.summary import print_attack_controls, print_judge_checks, print_retests
 from expgrade.grading.run.demo import demo_source
 from expgrade.grading.schemas import ResultRecord
 from expgrade.grading.schemas.report import (
@@ -35,6 +35,7 @@ from expgrade.grading.schemas.report import (
     DegenerateFinding,
     JudgeChecks,
     ReportEstimate,
+    RetestFigures,
 )
 from expgrade.grading.schemas.result import RepeatSummary
 
@@ -135,7 +136,24 @@ def checks() -> JudgeChecks:
         for s in subtasks
         for kind in ("repeated_rationale", "rubric_copied", "confidence_copied")
     ]
+    retests = [
+        RetestFigures(
+            judge=j,
+            subtask=s,
+            items=12,
+            changed=5 if j == LONG_JUDGE else 0,
+            flip_rate=estimate(5 if j == LONG_JUDGE else 0, 12, 0.19 if j == LONG_JUDGE else 0.0, 0.68),
+            unscorable=1,
+            spread=0.25,
+            unstable=j == LONG_JUDGE,
+            why="5 of 12 verdicts changed when asked again" if j == LONG_JUDGE else None,
+        )
+        for j in judges
+        for s in subtasks
+    ]
     return JudgeChecks(
+        retests=retests,
+        retest_n=96,
         controls=controls,
         attacks=attacks,
         cross_checks=cross,
@@ -163,6 +181,16 @@ def test_the_judge_check_table_reads_at_80_columns() -> None:
     assert any(line.startswith(LONG_JUDGE[:20]) and line.rstrip().endswith("…") for line in lines)
     markdown = checks_markdown(checks_)
     assert LONG_JUDGE in markdown and "| repeated_rationale | 12/12 |" in markdown
+
+
+def test_the_retest_table_reads_at_80_columns() -> None:
+    checks_ = checks()
+    console = screen()
+    print_retests(checks_, console)
+    text = console.export_text()
+    rows = retest_rows(checks_)
+    assert_reads_at_80(text, [*(h for h in RETEST_HEADERS for h in h.split()), *(c for r in rows for c in r)])
+    assert f"JUDGE UNSTABLE: {LONG_JUDGE} on design" in " ".join(text.split())
 
 
 def test_the_attack_tables_of_judge_audit_read_at_80_columns() -> None:
