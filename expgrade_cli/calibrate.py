@@ -11,33 +11,33 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
-from rich.table import Table
 
 from expgrade.cli.app import app, console
 from expgrade.grading.errors import UserError
 
 if TYPE_CHECKING:  # the statistics load on use: scipy and matplotlib are slow to import
+    from rich.table import Table
+
     from expgrade.calibration.report import CalibrationReport
 
 LevelOption = Literal["auto", "nominal", "ordinal", "interval", "ratio"]
-GoldOption = Literal["majority", "dawid-skene", "mace"]
+GoldOption = Literal["majority", "dawid-skene", "mace", "adjudicated"]
 
 
 def _summary_table(report: CalibrationReport) -> Table:
     """The judges on all items: κ with its interval, the other statistics as point values."""
     from expgrade.calibration.report_json import contract_json
     from expgrade.calibration.report_markdown import ci, num
+    from expgrade.grading.report.terminal import terminal_table
 
-    table = Table(title=f"{report.n_items} items · {report.bootstrap} resamples · {report.confidence:.0%} CI")
     board = {r["rater"]: r for r in report.leaderboard.get("all items", [])}
     ceiling = any(r["human_level"] is not None for r in board.values())
     columns = (
         ["judge", "n", "agreement", "Cohen κ", "AC1", "α"]
         + (["leniency"] if report.binary else [])
-        + (["human level"] if ceiling else [])
+        + (["human\nlevel"] if ceiling else [])
     )
-    for col in columns:
-        table.add_column(col, justify="left" if col == "judge" else "right", no_wrap=col == "Cohen κ")
+    rows = []
     for j in contract_json(report)["judges"]:
         if j["subtask"] is not None or j["criterion"] is not None:
             continue
@@ -51,8 +51,10 @@ def _summary_table(report: CalibrationReport) -> Table:
                     board.get(j["rater"], {}).get("human_level")
                 ]
             )
-        table.add_row(*cells)
-    return table
+        rows.append(cells)
+    return terminal_table(
+        f"{report.n_items} items · {report.bootstrap} resamples · {report.confidence:.0%} CI", columns, rows
+    )
 
 
 @app.command("calibrate")
@@ -93,7 +95,8 @@ def calibrate_command(
         typer.Option(
             "--gold",
             help="How the human labels make the gold label: majority vote, or Dawid–Skene or MACE, "
-            "which weigh each annotator by its estimated competence.",
+            "which weigh each annotator by its estimated competence, or adjudicated: an adjudicator's "
+            "decision (gold export's extra.adjudication) where there is one, else the majority.",
         ),
     ] = "majority",
 ) -> None:
@@ -139,6 +142,11 @@ def calibrate_command(
         console.print(
             f"humans: {h.n_raters} raters, α {ci(h.krippendorff_alpha.as_dict())}, "
             f"mean pairwise κ {num(h.mean_pairwise_kappa)}",
+            highlight=False,
+        )
+    if gold == "adjudicated":
+        console.print(
+            f"gold: {report.gold_adjudicated} items from adjudication, the others by majority",
             highlight=False,
         )
     if report.unscorable:
