@@ -448,6 +448,7 @@ def _bundled_cost_map() -> dict[str, dict[str, Any]]:
     table: dict[str, Any] = json.loads(
         (Path(spec.origin).parent / "model_prices_and_context_window_backup.json").read_bytes()
     )
+    table.pop("fallback_generalizations", None)  # litellm's rules for unknown names, not a model
     for name, row in list(table.items()):
         if not isinstance(row, dict):
             del table[name]
