@@ -245,13 +245,12 @@ async def _provider_error(route: _Direct, status: int, text: str, headers: Any) 
 
     litellm is imported here on first need, in a thread: the calls in flight keep their pace.
     """
-    litellm = _litellm() if "litellm" in sys.modules else await asyncio.to_thread(_litellm)
+    litellm = _litellm() if _litellm.cache_info().currsize else await asyncio.to_thread(_litellm)
     import httpx
     from litellm.litellm_core_utils.exception_mapping_utils import exception_type
     from litellm.types.utils import LlmProviders
     from litellm.utils import ProviderConfigManager
 
-    config = ProviderConfigManager.get_provider_chat_config(model=route.name, provider=LlmProviders.OPENAI)
     error: Exception
     if status < 400:  # HTTP 200 whose body is no chat completion
         error = litellm.APIError(
@@ -261,7 +260,9 @@ async def _provider_error(route: _Direct, status: int, text: str, headers: Any) 
             model=route.name,
         )
     else:
-        assert config is not None
+        openai = LlmProviders.OPENAI
+        config = ProviderConfigManager.get_provider_chat_config(model=route.name, provider=openai)
+        assert config is not None  # litellm has a config for every OpenAI name
         error = config.get_error_class(text, status, httpx.Headers(dict(headers)))
     try:
         exception_type(model=route.name, original_exception=error, custom_llm_provider=route.provider)
@@ -305,10 +306,7 @@ async def _send_direct(
     route: _Direct, messages: list[dict[str, Any]], wanted: dict[str, Any], timeout_s: float
 ) -> dict[str, Any]:
     body = {"model": route.name, "messages": messages, **wanted}
-    pool = _pools.get(asyncio.get_running_loop())
-    if pool is not None:
-        return await _post(pool.session, route, body, timeout_s)
-    async with connections():
+    async with connections():  # the loop's open session; a call outside the engine opens its own
         return await _post(_pools[asyncio.get_running_loop()].session, route, body, timeout_s)
 
 
