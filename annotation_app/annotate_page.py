@@ -385,7 +385,12 @@ def _label_form(
 def judge_table(judges: dict[str, Any]) -> pd.DataFrame:
     """The judges' verdicts as rows a person reads: one per judge, then the overall verdict."""
     rows: list[dict[str, Any]] = [
-        {"judge": v.rater, "verdict": v.label or "unscorable", "confidence": v.confidence, "rationale": ""}
+        {
+            "judge": v.rater,
+            "verdict": v.label or "unscorable",
+            "confidence": v.confidence,
+            "rationale": str(v.record.get("rationale") or ""),
+        }
         for v in judge_votes(judges)
     ]
     if judges.get("verdict") is not None and judges.get("judge") != judges.get("verdict"):

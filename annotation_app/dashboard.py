@@ -12,6 +12,7 @@ from typing import Any
 import pandas as pd
 
 from expgrade.annotation_app.agreement import agreement_tables
+from expgrade.annotation_app.export import grouping
 from expgrade.annotation_app.loaders import judge_votes
 from expgrade.annotation_app.store import LabelVote, Store
 from expgrade.grading.items import label_row
@@ -22,16 +23,6 @@ from expgrade.grading.schemas import LabelRow
 TABLES_KEPT = 8
 _tables: OrderedDict[tuple[Any, ...], tuple[pd.DataFrame, pd.DataFrame]] = OrderedDict()
 _tables_lock = threading.Lock()
-
-
-def _grouping(v: LabelVote) -> dict[str, Any]:
-    return {
-        "subtask": v.subtask,
-        "criterion": v.criterion,
-        "task_id": v.task_id,
-        "submission_id": v.submission_id,
-        "agent_model": v.agent_model,
-    }
 
 
 def human_rows(votes: list[LabelVote]) -> list[LabelRow]:
@@ -48,7 +39,7 @@ def human_rows(votes: list[LabelVote]) -> list[LabelRow]:
                 "confidence": v.confidence,
             },
             rater_kind="human",
-            **_grouping(v),
+            **grouping(v),
         )
         for v in votes
     ]
@@ -58,7 +49,7 @@ def judge_rows(votes: list[LabelVote], judges: dict[int, dict[str, Any]]) -> lis
     """The judges' verdicts on the labelled items, each item once, in queue order."""
     items = {v.item_id: v for v in votes}
     return [
-        label_row(v.item_key, vote.record, **_grouping(v))
+        label_row(v.item_key, vote.record, **grouping(v))
         for item_id, v in items.items()
         for vote in judge_votes(judges.get(item_id, {}))
     ]

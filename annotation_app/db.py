@@ -19,6 +19,7 @@ from sqlalchemy.exc import ArgumentError, OperationalError
 
 from expgrade.annotation_app.models import (
     SCHEMA_VERSION,
+    Adjudication,
     Assignment,
     Base,
     Blob,
@@ -26,6 +27,7 @@ from expgrade.annotation_app.models import (
     LabelEvent,
     Meta,
     SignInSession,
+    User,
 )
 from expgrade.grading.errors import UserError
 
@@ -139,6 +141,14 @@ def _item_list_index_v5(conn: Connection) -> None:
         )
 
 
+def _adjudication_v6(conn: Connection) -> None:
+    """The adjudicator role, where an imported label came from, and the adjudications table:
+    additive, so a database of any earlier version keeps every row as it was."""
+    _add_column(conn, User.__table__, "adjudicator")  # type: ignore[arg-type]
+    _add_column(conn, Assignment.__table__, "source")  # type: ignore[arg-type]
+    Adjudication.__table__.create(conn, checkfirst=True)  # type: ignore[attr-defined]
+
+
 #: schema version -> the step that brings a database from the previous version to it.
 #: Version 1 creates the tables; later versions add ALTER steps here and bump SCHEMA_VERSION.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
@@ -147,6 +157,7 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     3: _create_v3,
     4: _blind_labels_v4,
     5: _item_list_index_v5,
+    6: _adjudication_v6,
 }
 
 

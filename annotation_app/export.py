@@ -10,6 +10,11 @@ An admin's label is exported with `extra.blind: false`: the admin page names eve
 submission and agent and shows the judges, so an admin labels knowing them.
 A change made after the reveal is exported only on request (`after_reveal=True`), under
 `extra.revised_after_reveal`, never in the row's label.
+
+An item an adjudicator settled gets one more row: the decision, by the adjudicator, marked
+`extra.adjudication` (who, when, why, and the labels it settled). It is the item's gold label;
+the people's rows stay beside it as they were given, so agreement among them and the
+decision can both be read from one file (`is_adjudication` tells the rows apart).
 """
 
 from __future__ import annotations
@@ -17,10 +22,10 @@ from __future__ import annotations
 from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from expgrade.annotation_app.store import LabelRevision, Store, text_length
-from expgrade.grading.items import INCLUSION_KEY, label_row
+from expgrade.annotation_app.store import Decision, ItemView, LabelRevision, Store, text_length
+from expgrade.grading.items import ADJUDICATION_KEY, INCLUSION_KEY, is_adjudication, label_row
 from expgrade.grading.jsonl import validate_models
 from expgrade.grading.labels_io import read_label_rows
 from expgrade.grading.schemas import LabelRow
@@ -29,12 +34,14 @@ PROVENANCE_KEYS = ("annotator", "annotated_at", "rubric_version", "content_hash"
 
 
 def export_rows(store: Store, project: str, *, after_reveal: bool = False) -> list[LabelRow]:
-    """One row per submitted label; `after_reveal` adds the latest later revision, marked."""
+    """One row per submitted label, and one per adjudicated item after its item's labels (the
+    decision); `after_reveal` adds the latest later revision of a label, marked."""
     rows: list[LabelRow] = []
     records = store.label_records(project)
     judges = store.item_judges(project, {rec["item"].id for rec in records})
     later = store.revisions_after_reveal(project)
-    for rec in records:
+    decisions = store.decisions(project)
+    for n, rec in enumerate(records):
         a, item, annotator = rec["assignment"], rec["item"], rec["annotator"]
         revisions = later.get(a.id, [])
         revised = {"revised_after_reveal": _revision(revisions[-1])} if after_reveal and revisions else {}
@@ -53,18 +60,12 @@ def export_rows(store: Store, project: str, *, after_reveal: bool = False) -> li
                     "response_length": text_length(shown) or None,
                 },
                 rater_kind="human",
-                subtask=item.subtask,
-                criterion=item.criterion,
-                task_id=item.task_id,
-                submission_id=item.submission_id,
-                agent_model=item.agent_model,
+                **grouping(item),
                 extra={
                     "annotator": annotator,
                     "annotated_at": _iso(a.updated_at or a.submitted_at),
                     "first_submitted_at": _iso(a.submitted_at),
-                    "rubric_version": item.rubric_version,
-                    "content_hash": item.content_hash,
-                    "project": project,
+                    **_given_against(item, project),
                     # the blind label's revision: the one before the first change after the reveal
                     "revision": revisions[0].revision - 1 if revisions else a.revision,
                     "rationale": a.rationale,
@@ -73,10 +74,72 @@ def export_rows(store: Store, project: str, *, after_reveal: bool = False) -> li
                     "blind": rec["role"] != "admin",
                     **_drawn(judges.get(item.id, {})),
                     **revised,
+                    **({"source": rec["source"]} if rec["source"] else {}),
                 },
             )
         )
+        last_of_item = n + 1 == len(records) or records[n + 1]["item"].id != item.id
+        if last_of_item and item.id in decisions:
+            rows.append(_decided(item, decisions[item.id], project, judges.get(item.id, {})))
     return rows
+
+
+class Grouped(Protocol):
+    """What carries a label row's grouping fields: an item, or a label read as columns."""
+
+    @property
+    def subtask(self) -> str | None: ...
+    @property
+    def criterion(self) -> str | None: ...
+    @property
+    def task_id(self) -> str | None: ...
+    @property
+    def submission_id(self) -> str | None: ...
+    @property
+    def agent_model(self) -> str | None: ...
+
+
+def grouping(of: Grouped) -> dict[str, Any]:
+    """A label row's grouping fields (`label_row`'s keywords), from its item or its label."""
+    return {
+        "subtask": of.subtask,
+        "criterion": of.criterion,
+        "task_id": of.task_id,
+        "submission_id": of.submission_id,
+        "agent_model": of.agent_model,
+    }
+
+
+def _given_against(item: ItemView, project: str) -> dict[str, Any]:
+    """Provenance: what a label was given against (rubric version, content hash) and where."""
+    return {"rubric_version": item.rubric_version, "content_hash": item.content_hash, "project": project}
+
+
+def _decided(item: ItemView, d: Decision, project: str, judges: dict[str, Any]) -> LabelRow:
+    """The adjudicator's decision as the item's gold row (`extra.adjudication`)."""
+    return label_row(
+        item.item_key,
+        {"rater": d.adjudicator, "label": d.label, "status": d.status, "reason": d.reason},
+        rater_kind="human",
+        **grouping(item),
+        extra={
+            "annotator": d.adjudicator,
+            "annotated_at": _iso(d.at),
+            **_given_against(item, project),
+            "revision": d.revision,
+            # the adjudicator decides knowing every label (and may see the judges)
+            "blind": False,
+            ADJUDICATION_KEY: {
+                "adjudicator": d.adjudicator,
+                "at": _iso(d.at),
+                "reason": d.reason,
+                "label": d.verdict,
+                "revision": d.revision,
+                "settled": d.settled,
+            },
+            **_drawn(judges),
+        },
+    )
 
 
 def _revision(r: LabelRevision) -> dict[str, Any]:
@@ -112,7 +175,8 @@ def validate_gold(path: Path) -> tuple[list[LabelRow], list[str]]:
         rows, problems = validate_models(path, LabelRow)
     else:
         rows, problems = read_label_rows(path), []
-    seen: Counter[tuple[str, str]] = Counter()
+    seen: Counter[tuple[str, str, bool]] = Counter()
+    decided: Counter[str] = Counter()
     for n, row in enumerate(rows, start=1):
         where = f"{path}, row {n} (item '{row.item_id}', rater '{row.rater}')"
         if row.rater_kind != "human":
@@ -122,10 +186,19 @@ def validate_gold(path: Path) -> tuple[list[LabelRow], list[str]]:
         missing = [k for k in PROVENANCE_KEYS if row.extra.get(k) in (None, "")]
         if missing:
             problems.append(f"{where}: missing provenance {', '.join(missing)}")
-        seen[(row.item_id, row.rater)] += 1
+        # an adjudicator may also have labelled the item: their decision is a row of its own
+        adjudicated = is_adjudication(row.extra)
+        seen[(row.item_id, row.rater, adjudicated)] += 1
+        decided[row.item_id] += adjudicated
     problems.extend(
-        f"{path}: item '{item}' has {count} rows from rater '{rater}'; expected one"
-        for (item, rater), count in seen.items()
+        f"{path}: item '{item}' has {count} {'adjudication ' if adjudicated else ''}rows from rater "
+        f"'{rater}'; expected one"
+        for (item, rater, adjudicated), count in seen.items()
+        if count > 1
+    )
+    problems.extend(
+        f"{path}: item '{item}' has {count} adjudication rows; expected at most one (its gold)"
+        for item, count in decided.items()
         if count > 1
     )
     if not rows and not problems:
@@ -140,4 +213,5 @@ def summary(rows: list[LabelRow]) -> dict[str, Any]:
         "annotators": len({r.rater for r in rows}),
         "unscorable": sum(r.status == "unscorable" for r in rows),
         "flagged": sum(bool(r.flags) for r in rows),
+        "adjudicated": sum(is_adjudication(r.extra) for r in rows),
     }

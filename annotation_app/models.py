@@ -36,7 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 #: Bump with every schema change and add the step to `store.MIGRATIONS`.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 
 def utcnow() -> datetime:
@@ -60,6 +60,9 @@ class User(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(200), unique=True)
     role: Mapped[str] = mapped_column(String(16), default="annotator")
+    #: may settle disagreements (`Adjudication`); a role beside `role`, so an annotator or an
+    #: admin can hold it, and an admin does not hold it unless given it
+    adjudicator: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: sha256 of the sign-in token; the token itself is shown once and never stored.
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -151,6 +154,9 @@ class Assignment(Base):
     revision: Mapped[int] = mapped_column(Integer, default=0)
     #: when the annotator was first shown the judges and the others' labels for this item
     revealed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: where a label made outside the app came from (`annotate import-labels`): format, file,
+    #: record; None for a label given in the app
+    source: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     __table_args__ = (
         UniqueConstraint("item_id", "slot", name="uq_assignments_slot"),
         UniqueConstraint("item_id", "user_id", name="uq_assignments_user"),
@@ -188,3 +194,23 @@ class SignInSession(Base):
     id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Adjudication(Base):
+    """An adjudicator's decision on an item whose labels disagree: the item's gold label.
+
+    Append-only: deciding again adds a row and the newest one is the decision, so the trail of
+    who decided what, when and why is kept. `settled` holds the submitted (blind) labels the
+    decision was made over, as they were at that moment; the labels themselves are untouched.
+    """
+
+    __tablename__ = "adjudications"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    item_id: Mapped[int] = mapped_column(ForeignKey("items.id"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    status: Mapped[str] = mapped_column(String(16))  # graded | unscorable
+    label: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    reason: Mapped[str] = mapped_column(Text)
+    #: [{annotator, label, status, confidence, revision}] of the labels it settled
+    settled: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

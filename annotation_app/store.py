@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session, defer, load_only, sessionmaker
 
 from expgrade.annotation_app.db import make_engine, migrate
 from expgrade.annotation_app.models import (
+    Adjudication,
     Assignment,
     Base,
     Blob,
@@ -150,10 +151,16 @@ class UserView:
     id: int
     name: str
     role: str
+    #: may settle disagreements; held beside the role (an admin is no adjudicator unless given it)
+    adjudicator: bool = False
 
     @property
     def is_admin(self) -> bool:
         return self.role == "admin"
+
+
+def _user_view(u: User) -> UserView:
+    return UserView(u.id, u.name, u.role, bool(u.adjudicator))
 
 
 @dataclass(frozen=True)
@@ -286,6 +293,49 @@ class LabelVote(NamedTuple):
 
 
 @dataclass(frozen=True)
+class Decision:
+    """An adjudicator's decision on an item: the item's gold label, with its trail."""
+
+    id: int
+    item_id: int
+    adjudicator: str
+    status: str
+    label: str | None
+    reason: str
+    #: the submitted (blind) labels it was made over: [{annotator, label, status, confidence, revision}]
+    settled: list[dict[str, Any]]
+    at: Any
+    #: 1 for the item's first decision, 2 when it was decided again, ...
+    revision: int
+
+    @property
+    def verdict(self) -> str:
+        return self.label if self.status == "graded" and self.label is not None else "unscorable"
+
+
+@dataclass(frozen=True)
+class ImportedLabel:
+    """A label made outside the app, as `annotate import-labels` read it from its file."""
+
+    #: where in its file, for an error ("line 4", "task 2, annotation 1")
+    where: str
+    #: the item: its id (a label row's `item_id`) or the opaque id the app shows
+    item: str
+    annotator: str
+    decision: LabelInput
+    #: `extra.source` of the exported row: the format, the file and the record it came from
+    source: dict[str, Any]
+    at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    labels: int
+    items: int
+    new_annotators: list[str]
+
+
+@dataclass(frozen=True)
 class LoadResult:
     added: int
     updated: int
@@ -402,8 +452,11 @@ class Store:
 
     # -- users -------------------------------------------------------------------------------
 
-    def add_user(self, name: str, *, admin: bool = False) -> str:
-        """Create the user, or give an existing one a fresh token; returns the token (shown once)."""
+    def add_user(self, name: str, *, admin: bool = False, adjudicator: bool = False) -> str:
+        """Create the user, or give an existing one a fresh token; returns the token (shown once).
+
+        The roles are set as given each time, as the token is: running it again without
+        `adjudicator` takes that role away."""
         name = name.strip()
         if not name:
             raise UserError("a user name cannot be empty", field="NAME")
@@ -414,6 +467,7 @@ class Store:
                 user = User(name=name)
                 s.add(user)
             user.role = "admin" if admin else "annotator"
+            user.adjudicator = adjudicator
             user.token_hash = hash_token(token)
             if user.id is not None:  # a re-issued token: the old one's sessions end with it
                 s.execute(delete(SignInSession).where(SignInSession.user_id == user.id))
@@ -422,7 +476,7 @@ class Store:
     def user_by_token(self, token: str) -> UserView | None:
         with self._tx() as s:
             user = s.scalar(select(User).where(User.token_hash == hash_token(token.strip())))
-            return UserView(user.id, user.name, user.role) if user else None
+            return _user_view(user) if user else None
 
     def ensure_user(self, name: str) -> UserView:
         """The user an external identity (proxy header, OIDC) names, created as an annotator."""
@@ -432,7 +486,7 @@ class Store:
                 user = User(name=name, role="annotator")
                 s.add(user)
                 s.flush()
-            return UserView(user.id, user.name, user.role)
+            return _user_view(user)
 
     def start_session(self, user_id: int, ttl_s: float) -> str:
         """A new signed-in session; returns its random id (only its hash is stored)."""
@@ -452,7 +506,7 @@ class Store:
                 s.delete(row)
                 return None
             user = s.get(User, row.user_id)
-            return UserView(user.id, user.name, user.role) if user else None
+            return _user_view(user) if user else None
 
     def end_sessions(self, sid: str) -> int:
         """Sign-out: end every session of the user this session belongs to (every browser and
@@ -466,15 +520,11 @@ class Store:
     def revoke(self, name: str) -> int:
         """End every session of the user NAME (`expgrade annotate revoke`); returns how many."""
         with self._tx() as s:
-            user = s.scalar(select(User).where(User.name == name.strip()))
-            if user is None:
-                known = ", ".join(s.scalars(select(User.name).order_by(User.name))) or "none"
-                raise UserError(f"no user named '{name}' (known: {known})", field="USER")
-            return _delete_sessions(s, user.id)
+            return _delete_sessions(s, _named_user(s, name, "USER").id)
 
     def users(self) -> list[UserView]:
         with self._tx() as s:
-            return [UserView(u.id, u.name, u.role) for u in s.scalars(select(User).order_by(User.name))]
+            return [_user_view(u) for u in s.scalars(select(User).order_by(User.name))]
 
     # -- projects and items ------------------------------------------------------------------
 
@@ -968,6 +1018,167 @@ class Store:
             row = s.get(Item, item_id)
             return dict(row.judges) if row else {}
 
+    # -- adjudication and imported labels ----------------------------------------------------
+
+    def find_item(self, project_name: str, ref: str) -> ItemView:
+        """An item of the project by its id (a label row's `item_id`) or the opaque id the app
+        shows; an unknown one is a user error naming the project."""
+        ref = ref.strip()
+        with self._tx() as s:
+            project = _project(s, project_name)
+            found = _item_ids(s, project.id, [ref]).get(ref)
+            row = s.get(Item, found[0]) if found else None
+            if row is None:
+                raise UserError(
+                    f"project '{project_name}' has no item '{ref}' (give the item id the export and "
+                    "`adjudicate --list` show, or the opaque id the app shows)",
+                    field="--item",
+                )
+            return _item_view(row, project.name)
+
+    def adjudicator(self, name: str) -> UserView:
+        """The user NAME, who must hold the adjudicator role (else a user error: nothing is written)."""
+        with self._tx() as s:
+            user = _named_user(s, name, "--as")
+            _check_adjudicator(user)
+            return _user_view(user)
+
+    def adjudicate(
+        self, item_id: int, user_id: int, decision: LabelInput, *, session: str | None = None
+    ) -> Decision:
+        """Record an adjudicator's decision on an item and commit before returning.
+
+        The decision needs a reason and a label on the item's scale (or unscorable); the role is
+        checked in the same transaction as the write, as is the browser's session (`submit`).
+        The item's submitted labels are copied into the decision as they are now (`settled`)
+        and are not changed: the blind labels stay as they were given.
+        """
+        if not (decision.reason or "").strip():
+            raise UserError(
+                "an adjudication needs a reason: say why this label is the right one", field="--reason"
+            )
+        with self._tx() as s:
+            _check_session(s, session, user_id)
+            user = s.get(User, user_id)
+            if user is None:
+                raise UserError(f"no user {user_id}")
+            _check_adjudicator(user)
+            item = s.get(Item, item_id)
+            if item is None:
+                raise UserError(f"no item {item_id}", field="--item")
+            _validate(decision, list(item.scale))
+            labels = _submitted(s, item_id)
+            if not labels:
+                raise UserError(
+                    "nobody has labelled this item yet: there is nothing to settle", field="--item"
+                )
+            settled = [
+                {"annotator": name, "label": a.label, "status": a.status, "confidence": a.confidence,
+                 "revision": a.revision}
+                for name, a in labels
+            ]  # fmt: skip
+            row = Adjudication(
+                item_id=item_id,
+                user_id=user_id,
+                status="unscorable" if decision.unscorable else "graded",
+                label=None if decision.unscorable else decision.label,
+                reason=(decision.reason or "").strip(),
+                settled=settled,
+                at=utcnow(),
+            )
+            s.add(row)
+            s.flush()
+            count = s.scalar(select(func.count()).where(Adjudication.item_id == item_id))
+            return _decision(row, user.name, int(count or 1))
+
+    def item_labels(self, item_id: int) -> list[tuple[str, AssignmentView]]:
+        """Every submitted label of an item with its annotator's name (the adjudicator's view:
+        the blind labels, with rationale and confidence)."""
+        with self._tx() as s:
+            return [(name, _assignment_view(a)) for name, a in _submitted(s, item_id)]
+
+    def decisions(self, project_name: str) -> dict[int, Decision]:
+        """Item id -> its newest adjudication (the item's gold), for the items that have one."""
+        with self._tx() as s:
+            project = _project(s, project_name)
+            rows = s.execute(
+                select(Adjudication, User.name)
+                .join(User, User.id == Adjudication.user_id)
+                .join(Item, Item.id == Adjudication.item_id)
+                .where(Item.project_id == project.id)
+                .order_by(Adjudication.id)
+            ).all()
+        found: dict[int, Decision] = {}
+        for row, name in rows:
+            before = found.get(row.item_id)
+            found[row.item_id] = _decision(row, name, before.revision + 1 if before else 1)
+        return found
+
+    def import_labels(self, project_name: str, labels: Sequence[ImportedLabel], *, file: str) -> ImportResult:
+        """Store labels made outside the app as submitted labels of their named annotators
+        (created as annotators where new), all in one transaction: an item not in the project,
+        a label not on the item's scale or a second label of one annotator on one item (in the
+        file, or already in the store) is a user error naming its record, and nothing is written.
+
+        An imported label takes one of the item's K places when one is free (so the queue
+        serves the item to fewer people), else it is stored beside the K.
+        """
+        with self._tx() as s:
+            project = _project(s, project_name)
+            items = _item_ids(s, project.id, sorted({lab.item.strip() for lab in labels}))
+            names = sorted({lab.annotator for lab in labels})
+            users = {u.name: u for u in s.scalars(select(User).where(User.name.in_(names)))}
+            taken = _holders(s, [i for i, _ in items.values()])
+            seen: dict[tuple[int, str], str] = {}
+            for lab in labels:
+                found = items.get(lab.item.strip())
+                if found is None:
+                    raise UserError(f"item '{lab.item}' is not in project '{project_name}'", file=file,
+                                    record=lab.where, field="item_id")  # fmt: skip
+                item_id, scale = found
+                try:
+                    _validate(lab.decision, scale)
+                except UserError as exc:
+                    raise UserError(exc.message, file=file, record=lab.where, field="label") from None
+                key = (item_id, lab.annotator)
+                if key in seen:
+                    raise UserError(
+                        f"'{lab.annotator}' labels item '{lab.item}' twice (first at {seen[key]}); "
+                        "an annotator gives one label per item: keep one and import again",
+                        file=file, record=lab.where,
+                    )  # fmt: skip
+                seen[key] = lab.where
+                user = users.get(lab.annotator)
+                if user is not None and (item_id, user.id) in taken:
+                    raise UserError(
+                        f"'{lab.annotator}' already has a label or a claim on item '{lab.item}' in "
+                        f"project '{project_name}'; an annotator gives one label per item",
+                        file=file, record=lab.where,
+                    )  # fmt: skip
+            created = [name for name in names if name not in users]
+            for name in created:
+                users[name] = User(name=name, role="annotator")
+                s.add(users[name])
+            s.flush()
+            now = utcnow()
+            for lab in labels:
+                item_id, scale = items[lab.item.strip()]
+                slot = self._free_slot(s, item_id, project.overlap)
+                d = lab.decision
+                row = Assignment(
+                    item_id=item_id, user_id=users[lab.annotator].id, slot=slot, state="submitted",
+                    claimed_at=lab.at or now, status="unscorable" if d.unscorable else "graded",
+                    label=None if d.unscorable else d.label, confidence=d.confidence,
+                    rationale=d.rationale, flags=sorted(set(d.flags)), reason=d.reason,
+                    submitted_at=lab.at or now, updated_at=lab.at or now, revision=1, source=lab.source,
+                )  # fmt: skip
+                s.add(row)
+                s.flush()
+                if slot is not None:
+                    self._adjust_held(s, item_id, +1)
+                s.add(_event(row, "import"))
+            return ImportResult(len(labels), len({items[lab.item.strip()][0] for lab in labels}), created)
+
     # -- reporting ---------------------------------------------------------------------------
 
     def label_records(self, project_name: str) -> list[dict[str, Any]]:
@@ -988,6 +1199,7 @@ class Store:
                     "item": _item_view(i, project.name),
                     "annotator": name,
                     "role": role,
+                    "source": a.source,
                 }
                 for a, i, name, role in rows
             ]
@@ -1116,6 +1328,68 @@ class Store:
                 {"item_id": r[0], "state": r[1], "flagged": bool(r[2]), "annotator": r[3], "subtask": r[4]}
                 for r in rows
             ]
+
+
+def _named_user(s: Session, name: str, option: str) -> User:
+    """The user NAME, else a user error listing the known ones (naming the option that gave it)."""
+    user = s.scalar(select(User).where(User.name == name.strip()))
+    if user is None:
+        known = ", ".join(s.scalars(select(User.name).order_by(User.name))) or "none"
+        raise UserError(f"no user named '{name}' (known: {known})", field=option)
+    return user
+
+
+def _submitted(s: Session, item_id: int) -> list[tuple[str, Assignment]]:
+    """The item's submitted labels with their annotators' names, by name."""
+    query = (
+        select(User.name, Assignment)
+        .join(User, User.id == Assignment.user_id)
+        .where(Assignment.item_id == item_id, Assignment.state == "submitted")
+        .order_by(User.name)
+    )
+    return [(name, a) for name, a in s.execute(query)]
+
+
+def _check_adjudicator(user: User) -> None:
+    if not user.adjudicator:
+        raise UserError(
+            f"'{user.name}' is not an adjudicator, so cannot settle a disagreement; nothing was "
+            f"written. Give the role with `expgrade annotate add-user {user.name} --adjudicator` "
+            "(which also issues a new token)"
+        )
+
+
+def _decision(row: Adjudication, adjudicator: str, revision: int) -> Decision:
+    return Decision(
+        row.id, row.item_id, adjudicator, row.status, row.label, row.reason,
+        [dict(x) for x in row.settled or []], row.at, revision,
+    )  # fmt: skip
+
+
+def _item_ids(s: Session, project_id: int, refs: Sequence[str]) -> dict[str, tuple[int, list[str]]]:
+    """Each ref that names an item of the project -> (item id, scale): by item id (key), else by
+    the opaque id the app shows (hashed from every key of the project, only when needed)."""
+    query = select(Item.id, Item.item_key, Item.scale).where(Item.project_id == project_id)
+    found: dict[str, tuple[int, list[str]]] = {}
+    for start in range(0, len(refs), 500):  # keep each IN (...) well under bind limits
+        chunk = query.where(Item.item_key.in_(list(refs[start : start + 500])))
+        found.update((key, (i, list(scale))) for i, key, scale in s.execute(chunk))
+    rest = {r for r in refs if r not in found and len(r) == 10}
+    if rest:
+        for i, key, scale in s.execute(query):
+            if opaque_id(key) in rest:
+                found[opaque_id(key)] = (i, list(scale))
+    return found
+
+
+def _holders(s: Session, item_ids: list[int]) -> set[tuple[int, int]]:
+    """(item, user) of every assignment on these items, whatever its state (one per pair)."""
+    held: set[tuple[int, int]] = set()
+    for start in range(0, len(item_ids), 500):
+        chunk = item_ids[start : start + 500]
+        query = select(Assignment.item_id, Assignment.user_id).where(Assignment.item_id.in_(chunk))
+        held.update((i, u) for i, u in s.execute(query))
+    return held
 
 
 def _aware(at: datetime) -> datetime:

@@ -11,7 +11,7 @@ import os
 
 import streamlit as st
 
-from expgrade.annotation_app import admin_page, annotate_page, identity
+from expgrade.annotation_app import adjudicate_page, admin_page, annotate_page, identity
 from expgrade.annotation_app.render import md_escape
 from expgrade.annotation_app.store import Store
 
@@ -45,7 +45,7 @@ def _page(store: Store) -> None:
         return
     projects = store.projects()
     with st.sidebar:
-        st.text(f"Signed in as {user.name} ({user.role})")
+        st.text(f"Signed in as {user.name} ({user.role}{', adjudicator' if user.adjudicator else ''})")
         if st.button("Sign out", key="sign_out"):
             identity.sign_out(store)
             st.rerun()
@@ -55,10 +55,14 @@ def _page(store: Store) -> None:
         project = st.selectbox("Project", projects, key="project") if len(projects) > 1 else projects[0]
         # an admin opens on the Admin page: opening the app claims no item (a claim holds one
         # of the item's K slots for up to an hour)
-        page = st.radio("Page", ["Admin", "Annotate"], key="page") if user.is_admin else "Annotate"
+        pages = ["Admin"] * user.is_admin + ["Annotate"] + ["Adjudicate"] * user.adjudicator
+        page = st.radio("Page", pages, key="page") if len(pages) > 1 else "Annotate"
     if page == "Admin":
         st.title(f"Admin · {md_escape(project)}")
         admin_page.render(store, project)
+    elif page == "Adjudicate":
+        st.title(f"Adjudicate · {md_escape(project)}")
+        adjudicate_page.render(store, project, user)
     else:
         st.title(f"Annotate · {md_escape(project)}")
         if user.is_admin:

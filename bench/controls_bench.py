@@ -1,8 +1,10 @@
-"""What controls add to a run's judge calls, by run size (docs/controls.md; figures in bench/controls.md).
+"""What controls and test-retest add to a run's judge calls, by run size (docs/controls.md,
+docs/stability.md; figures in bench/controls.md).
 
 The demo's six submissions copied K times (new folder names, same tasks), planned with the
-estimate `expgrade grade --estimate` prints, with the default controls and with `--controls 0`:
-no judge is called. Usage: python bench/controls_bench.py [--copies 1 10 50]
+estimate `expgrade grade --estimate` prints: with neither (`--controls 0 --retest 0`), with the
+default controls alone (`--retest 0`), and with both at their defaults. No judge is called.
+Usage: python bench/controls_bench.py [--copies 1 10 50]
 """
 
 from __future__ import annotations
@@ -39,26 +41,30 @@ def main() -> None:
     settings = GradeSettings(tasks_dir=str(DEMO), subtasks=SUBTASKS, judge=JudgeSettings(config))
     head = (
         "submissions",
-        "calls without controls",
-        "with (default)",
+        "calls, neither",
+        "+ controls",
+        "+ retest (defaults)",
         "controls' share",
-        "$ without",
-        "$ with",
+        "retest's share",
+        "$ neither",
+        "$ both",
     )
     print("| " + " | ".join(head) + " | plan s |")
-    print("|---|---|---|---|---|---|---|")
+    print("|" + "---|" * (len(head) + 1))
     with tempfile.TemporaryDirectory() as tmp:
         for k in a.copies:
             subs = copies(k, Path(tmp))
             started = time.monotonic()
-            off = estimate_run(DEMO / "tasks.jsonl", subs, settings, ControlOptions(ratio=0))
-            on = estimate_run(DEMO / "tasks.jsonl", subs, settings, ControlOptions())
+            plans = [
+                estimate_run(DEMO / "tasks.jsonl", subs, settings, options)
+                for options in (ControlOptions(ratio=0, retest=0), ControlOptions(retest=0), ControlOptions())
+            ]
             took = time.monotonic() - started
-            c_off, c_on = off.total().calls, on.total().calls
-            share = (c_on - c_off) / c_on
+            neither, controls, both = (e.total().calls for e in plans)
             print(
-                f"| {6 * k} | {c_off} | {c_on} | {share:.1%} | {off.expected_usd:.4f} "
-                f"| {on.expected_usd:.4f} | {took:.1f} |"
+                f"| {6 * k} | {neither} | {controls} | {both} | {(controls - neither) / both:.1%} "
+                f"| {(both - controls) / both:.1%} | {plans[0].expected_usd:.4f} "
+                f"| {plans[2].expected_usd:.4f} | {took:.1f} |"
             )
 
 

@@ -14,13 +14,20 @@ import pandas as pd
 
 from expgrade.calibration.agreement import AGREEMENT_STATISTICS, confusion_matrix, confusion_statistics
 from expgrade.calibration.alt_test import DEFAULT_EPSILON, Alignment, AltTestResult, alt_tests
-from expgrade.calibration.annotators import Competence, GoldMethod, gold_labels
+from expgrade.calibration.annotators import Competence, GoldLabels, GoldRule, gold_labels
 from expgrade.calibration.bias import length_bias, position_consistency, reliability, self_preference
 from expgrade.calibration.bootstrap import estimate, resample_table
 from expgrade.calibration.comparisons import PairComparison, RankedAgent, compare_agents
 from expgrade.calibration.corrected import ppi_mean, rogan_gladen
 from expgrade.calibration.humans import HumanAgreement, human_agreement, pair_kappa
-from expgrade.calibration.labels import LabelData, RaterCodes, frame_of, load_label_data, plurality
+from expgrade.calibration.labels import (
+    NO_DECISION,
+    LabelData,
+    RaterCodes,
+    frame_of,
+    load_label_data,
+    plurality,
+)
 from expgrade.calibration.leaderboard import build_leaderboard
 from expgrade.calibration.report import CalibrationReport, Group, GroupSummary, JudgeResult
 from expgrade.calibration.validation import Level
@@ -290,6 +297,26 @@ def _summary(
     )
 
 
+def _gold(data: LabelData, rule: GoldRule, confidence: float) -> tuple[GoldLabels, int]:
+    """Set `data.gold` by `rule`; returns the raters' gold (with their competence) and on how many
+    items an adjudicator's decision was taken (`adjudicated`: the decision where there is one,
+    the majority elsewhere; an item decided unscorable has no gold)."""
+    names = sorted(data.humans)
+    method = "majority" if rule == "adjudicated" else rule
+    formed = gold_labels(
+        np.column_stack([data.humans[a].codes for a in names]), names, data.scale.k, method, confidence
+    )
+    data.gold, data.gold_ties = formed.gold, formed.ties
+    decided = data.adjudicated if data.adjudicated is not None else np.full(data.n_items, NO_DECISION)
+    if rule != "adjudicated" or not (decided != NO_DECISION).any():
+        return formed, 0
+    taken = decided != NO_DECISION
+    tied = (formed.gold < 0) & (data.human_counts.sum(axis=1) > 0)
+    data.gold = np.where(taken, np.maximum(decided, -1), formed.gold).astype(np.int64)
+    data.gold_ties = int((tied & ~taken).sum())
+    return formed, int(taken.sum())
+
+
 def calibrate_frame(
     frame: pd.DataFrame,
     *,
@@ -298,7 +325,7 @@ def calibrate_frame(
     confidence: float = 0.95,
     level: Level | None = None,
     alt_test_epsilon: float = DEFAULT_EPSILON,
-    gold: GoldMethod = "majority",
+    gold: GoldRule = "majority",
 ) -> CalibrationReport:
     """`calibrate` on a label frame (columns of `expgrade.grading.labels_io.label_frame`).
 
@@ -306,11 +333,7 @@ def calibrate_frame(
     if not 0 < confidence < 1:
         raise ValueError("confidence must be between 0 and 1")
     data = load_label_data(frame, level)
-    names = sorted(data.humans)
-    formed = gold_labels(
-        np.column_stack([data.humans[a].codes for a in names]), names, data.scale.k, gold, confidence
-    )
-    data.gold, data.gold_ties = formed.gold, formed.ties
+    formed, adjudicated = _gold(data, gold, confidence)
     rng = np.random.default_rng(seed)
     groups = _groups(data)
     raters: dict[str, RaterCodes] = dict(data.judges)
@@ -367,6 +390,7 @@ def calibrate_frame(
         gold_ties=data.gold_ties,
         alt_test=_alt_tests(data, raters, alt_test_epsilon),
         gold_method=gold,
+        gold_adjudicated=adjudicated,
         competence=formed.competence,
         human_warning=_human_warning(summaries[0].humans, formed.competence, gold),
         agent_comparisons=_agent_comparisons(data, raters, corrected, confidence),
@@ -385,9 +409,10 @@ def calibrate(
     confidence: float = 0.95,
     level: Level | None = None,
     alt_test_epsilon: float = DEFAULT_EPSILON,
-    gold: GoldMethod = "majority",
+    gold: GoldRule = "majority",
 ) -> CalibrationReport:
-    """Judges against the human gold label (`gold`: majority, dawid-skene or mace): agreement
+    """Judges against the human gold label (`gold`: majority, dawid-skene, mace, or adjudicated:
+    an adjudicator's decision where there is one, else the majority): agreement
     with bootstrap CIs, bias, corrected scores, human ceiling, annotator competence, the
     alt-test (ε = `alt_test_epsilon`), leaderboard and recommendations. Unscorable rows are
     counted and left out."""

@@ -36,6 +36,9 @@ from expgrade.grading.estimate import Estimate
 
 GoldMethod = Literal["majority", "dawid-skene", "mace"]
 GOLD_METHODS: tuple[GoldMethod, ...] = ("majority", "dawid-skene", "mace")
+#: how a calibration forms its gold: a method of the raters' labels, or an adjudicator's
+#: decision where there is one and the majority elsewhere (`calibration.analysis.calibrate_frame`)
+GoldRule = Literal["majority", "dawid-skene", "mace", "adjudicated"]
 _EPS = 1e-10
 
 

@@ -26,6 +26,7 @@ from numpy.typing import NDArray
 
 from expgrade.calibration.validation import LEVELS, FloatArray, Level
 from expgrade.grading.errors import UserError
+from expgrade.grading.items import is_adjudication
 from expgrade.grading.labels_io import label_frame
 from expgrade.grading.schemas.label import LabelRow
 
@@ -85,10 +86,26 @@ class LabelData:
     gold_ties: int
     unscorable: dict[str, int] = field(default_factory=dict)
     task_id: NDArray[np.object_] | None = None
+    #: an adjudicator's decision per item (`gold export`'s rows marked extra.adjudication), kept
+    #: apart from the raters: its code, NO_DECISION, or UNSCORABLE_DECISION (decided: no gold)
+    adjudicated: IntArray | None = None
 
     @property
     def n_items(self) -> int:
         return int(self.item_ids.shape[0])
+
+
+#: `LabelData.adjudicated` of an item nobody adjudicated, and of one decided unscorable
+NO_DECISION = -1
+UNSCORABLE_DECISION = -2
+
+
+def _decision_rows(frame: pd.DataFrame) -> np.ndarray:
+    """Which rows are an adjudicator's decision (extra.adjudication), not a rater's label."""
+    extra = _column(frame, "extra")
+    if extra is None:
+        return np.zeros(len(frame), dtype=bool)
+    return np.fromiter((is_adjudication(e) for e in extra.to_numpy(dtype=object)), bool, len(extra))
 
 
 def plurality(counts: FloatArray) -> tuple[IntArray, int]:
@@ -245,15 +262,20 @@ def load_label_data(frame: pd.DataFrame, level: Level | None = None) -> LabelDat
         str(k): int(v)
         for k, v in frame["rater"][unscorable_rows].value_counts(sort=False).sort_index().items()
     }
+    decision_rows = _decision_rows(frame)
+    decided_unscorable = set(frame["item_id"][decision_rows & unscorable_rows])
     df = (
         frame[~unscorable_rows].reset_index(drop=True)
         if unscorable_rows.any()
         else frame.reset_index(drop=True)
     )
+    decision_rows = decision_rows[~unscorable_rows]
     if df.empty:
         raise UserError("every label row is unscorable; nothing to calibrate")
     n_rows = len(df)
     kind = df["rater_kind"].to_numpy(dtype=object)
+    if decision_rows.any():  # neither a human rater nor a judge: the item's decided gold
+        kind = np.where(decision_rows, "adjudication", kind).astype(object)
     if not (kind == "human").any():
         raise UserError(
             "no human label rows (rater_kind=human): calibration measures judges against human labels",
@@ -317,6 +339,9 @@ def load_label_data(frame: pd.DataFrame, level: Level | None = None) -> LabelDat
         ok = h.codes >= 0
         human_counts[np.flatnonzero(ok), h.codes[ok]] += 1.0
     gold, gold_ties = plurality(human_counts)
+    adjudicated = np.full(n, NO_DECISION, dtype=np.int64)
+    adjudicated[item[decision_rows]] = codes[decision_rows]
+    adjudicated[np.isin(np.asarray(item_index, dtype=object), list(decided_unscorable))] = UNSCORABLE_DECISION
     response_length = _first_per_item(_column(df, "response_length"), item, n)
     return LabelData(
         scale=scale,
@@ -336,4 +361,5 @@ def load_label_data(frame: pd.DataFrame, level: Level | None = None) -> LabelDat
         task_id=_first_per_item(_column(df, "task_id"), item, n)
         if _column(df, "task_id") is not None
         else None,
+        adjudicated=adjudicated,
     )

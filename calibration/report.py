@@ -88,6 +88,8 @@ class CalibrationReport:
     gold_ties: int
     alt_test: list[AltTestResult] = field(default_factory=list)
     gold_method: str = "majority"
+    #: with gold_method "adjudicated": the items whose gold is an adjudicator's decision
+    gold_adjudicated: int = 0
     competence: list[Competence] = field(default_factory=list)
     human_warning: str | None = None
     #: per judge: every pair of agents, corrected and paired by task, and the ranking it allows

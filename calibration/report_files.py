@@ -15,7 +15,7 @@ from expgrade.grading.errors import UserError
 REPORT_FILES = ("report.json", "details.json", "report.md", "report.html")
 
 
-def _write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str) -> None:
     """Write beside the target and rename, so a crash never leaves half a report."""
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
@@ -35,6 +35,6 @@ def write_reports(report: CalibrationReport, out: Path) -> list[Path]:
     }
     paths = []
     for name in REPORT_FILES:
-        _write_atomic(out / name, texts[name])
+        write_atomic(out / name, texts[name])
         paths.append(out / name)
     return paths

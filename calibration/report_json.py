@@ -29,6 +29,9 @@ GOLD_RULES = {
     "confusion matrix); items whose top posteriors tie have no gold label",
     "mace": "most probable label under MACE (each human rater knows the answer with its own competence, "
     "else guesses); items whose top posteriors tie have no gold label",
+    "adjudicated": "an adjudicator's decision where the item has one (rows marked extra.adjudication), "
+    "else the plurality of the human raters; items decided unscorable, and undecided items whose top "
+    "categories tie, have no gold label",
 }
 
 
@@ -103,6 +106,7 @@ def contract_json(report: CalibrationReport) -> Json:
         "alt_test": [_alt_test(r) for r in report.alt_test],
         "annotators": {
             "gold_method": report.gold_method,
+            "adjudicated_items": report.gold_adjudicated,
             "competence": [
                 {"annotator": c.annotator, "n": c.n, "accuracy": c.accuracy.as_dict()}
                 for c in report.competence

@@ -180,7 +180,13 @@ def render_markdown(report: CalibrationReport) -> str:
         f"{report.n_items} items · labels: {', '.join(report.categories)} ({report.level}) · "
         f"{report.bootstrap} bootstrap resamples (seed {report.seed}) · {level} intervals",
         "",
-        f"Gold label: {d['gold_rule']} ({report.gold_ties} items tied).",
+        f"Gold label: {d['gold_rule']} ({report.gold_ties} items tied"
+        + (
+            f"; {report.gold_adjudicated} items from adjudication"
+            if report.gold_method == "adjudicated"
+            else ""
+        )
+        + ").",
     ]
     if report.unscorable:
         lines.append(

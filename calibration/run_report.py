@@ -32,7 +32,7 @@ from expgrade.calibration.comparisons import compare_agents, comparison_json
 from expgrade.calibration.corrected import active_ppi_mean, labels_for_half_width, ppi_mean
 from expgrade.grading.errors import UserError
 from expgrade.grading.estimate import Estimate
-from expgrade.grading.items import INCLUSION_KEY, is_judged, result_item_key
+from expgrade.grading.items import INCLUSION_KEY, is_adjudication, is_judged, result_item_key
 from expgrade.grading.run.store import read_results, report_run
 from expgrade.grading.schemas import CalibrationBlock, JudgedSubtask, LabelRow, ResultRecord, RunReport
 from expgrade.grading.subtasks import BY_NAME, DEFAULT_THRESHOLDS, JUDGED_SUBTASKS, judged_results
@@ -70,29 +70,38 @@ class Gold:
 
 
 def read_gold(rows: Sequence[LabelRow], source: str, run_items: set[str]) -> Gold:
-    """Human pass/fail per item (plurality; ties have no gold), matched against the run's items.
+    """Human pass/fail per item (an adjudicator's decision where `gold export` carries one, else
+    the plurality; ties have no gold), matched against the run's items.
 
     A label other than pass/fail is a user error naming the row; gold items the run does not
     have are counted and shown, not fatal: a gold file often spans several runs.
     """
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     inclusion: dict[str, float] = {}
+    decided: dict[str, bool | None] = {}  # None: decided unscorable, so no gold
     for n, row in enumerate(rows, start=1):
-        if row.rater_kind != "human" or row.status != "graded":
+        decision = is_adjudication(row.extra)
+        if row.rater_kind != "human" or (row.status != "graded" and not decision):
             continue
-        if row.label not in LABELS:
+        if row.status == "graded" and row.label not in LABELS:
             raise UserError(
                 f"unknown label '{row.label}' (expected pass or fail)",
                 file=source,
                 record=f"row {n} (item '{row.item_id}')",
                 field="label",
             )
-        votes[row.item_id][row.label] += 1
         p = row.extra.get(INCLUSION_KEY)
         if isinstance(p, int | float) and 0 < p <= 1:
             inclusion[row.item_id] = float(p)
-    labels: dict[str, bool] = {}
+        if decision:  # the item's decided gold, not one more vote
+            decided[row.item_id] = row.label == "pass" if row.status == "graded" else None
+            votes.setdefault(row.item_id, Counter())
+            continue
+        votes[row.item_id][str(row.label)] += 1  # a graded row: its label was checked above
+    labels = {item: passed for item, passed in decided.items() if passed is not None}
     for item, counts in votes.items():
+        if item in decided or not counts:
+            continue
         (top, n_top), *rest = counts.most_common()
         if not rest or rest[0][1] < n_top:
             labels[item] = top == "pass"

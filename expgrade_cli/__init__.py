@@ -24,6 +24,7 @@ def _register() -> None:
     from expgrade.cli import (  # noqa: F401
         annotate,
         calibrate,
+        compare,
         gold,
         grade,
         judge,

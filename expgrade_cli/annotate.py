@@ -1,4 +1,4 @@
-"""`expgrade annotate` verbs: launch the app, load work into it, add annotators."""
+"""`expgrade annotate` verbs: serve the app, load work, add users, settle disagreements, import labels."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import typer
+from rich.markup import escape
 
 from expgrade.cli.app import app, console, err_console
 from expgrade.grading.errors import UserError
@@ -21,6 +22,8 @@ annotate_app = typer.Typer(
 )
 app.add_typer(annotate_app, name="annotate")
 
+#: what `import-labels` reads (see annotation_app/label_import.py)
+ImportFormat = Literal["auto", "expgrade", "label-studio"]
 DbOption = Annotated[
     str | None,
     typer.Option(
@@ -206,14 +209,23 @@ def _load_run(run_dir: Path, tasks: Path | None, submissions: Path | None) -> li
 def add_user(
     name: Annotated[str, typer.Argument(help="Annotator name (shown in exports as the rater).")],
     admin: Annotated[bool, typer.Option("--admin", help="May see the admin page.")] = False,
+    adjudicator: Annotated[
+        bool,
+        typer.Option(
+            "--adjudicator",
+            help="May settle disagreements (the Adjudicate page, `annotate adjudicate`); can still annotate.",
+        ),
+    ] = False,
     db: DbOption = None,
 ) -> None:
     """Create an annotator (or give an existing one a new token, ending their sessions) and print the
-    sign-in token once."""
+    sign-in token once. The roles are set as given: re-issuing a token without --adjudicator
+    (or --admin) takes that role away."""
     from expgrade.annotation_app.store import Store
 
-    token = Store.open(db).add_user(name, admin=admin)
-    console.print(f"{'admin' if admin else 'annotator'} [bold]{name}[/]; sign-in token (shown once):")
+    token = Store.open(db).add_user(name, admin=admin, adjudicator=adjudicator)
+    role = ("admin" if admin else "annotator") + (" and adjudicator" if adjudicator else "")
+    console.print(f"{role} [bold]{name}[/]; sign-in token (shown once):")
     typer.echo(token)
 
 
@@ -229,3 +241,132 @@ def revoke(
 
     ended = Store.open(db).revoke(name)
     console.print(f"ended {ended} session{'' if ended == 1 else 's'} of [bold]{name}[/]")
+
+
+@annotate_app.command("adjudicate")
+def adjudicate(
+    project: Annotated[str, typer.Option("--project", help="Annotation project.")],
+    listing: Annotated[
+        bool,
+        typer.Option("--list", help="List the items to settle, one line each (the default without --item)."),
+    ] = False,
+    judge_disagrees: Annotated[
+        bool,
+        typer.Option(
+            "--judge-disagrees",
+            help="With --list: also the items where the people agree and the judges say otherwise.",
+        ),
+    ] = False,
+    item: Annotated[
+        str | None,
+        typer.Option("--item", help="The item to settle: its id (as listed) or the app's opaque id."),
+    ] = None,
+    label: Annotated[
+        str | None,
+        typer.Option("--label", help="The final label (a level of the item's scale, or unscorable)."),
+    ] = None,
+    reason: Annotated[
+        str | None, typer.Option("--reason", help="Why this label: kept with the decision.")
+    ] = None,
+    who: Annotated[
+        str | None, typer.Option("--as", help="The adjudicator deciding (a user given --adjudicator).")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """The adjudication queue (--list), or settle one item: --item ID --label L --reason TEXT --as NAME.
+
+    The decision becomes the item's gold label in `gold export` (extra.adjudication); every blind
+    label stays as it was given. Only an adjudicator may decide (else exit 2, nothing written)."""
+    from expgrade.annotation_app.adjudication import queue
+    from expgrade.annotation_app.store import LabelInput, Store
+
+    store = Store.open(db)
+    if item is None:
+        if label is not None or reason is not None or who is not None:
+            raise UserError("name the item to settle with --item", field="--item")
+        store.project(project)  # an unknown project is named before anything is printed
+        console.print(_queue_table(project, queue(store, project, judge_disagrees=judge_disagrees)))
+        return
+    if listing:
+        raise UserError("--list lists the queue; settle an item without it", field="--list")
+    missing = [name for name, value in (("--label", label), ("--reason", reason), ("--as", who)) if not value]
+    if missing:
+        raise UserError(f"settling an item needs {', '.join(missing)}", field=missing[0])
+    assert label is not None and reason is not None and who is not None
+    user = store.adjudicator(who)
+    found = store.find_item(project, item)
+    unscorable = label.strip().lower() == "unscorable"
+    decision = store.adjudicate(
+        found.id,
+        user.id,
+        LabelInput(None if unscorable else label.strip(), reason=reason, unscorable=unscorable),
+    )
+    settled = ", ".join(f"{s['annotator']} {s['label'] or s['status']}" for s in decision.settled)
+    again = f" (decision {decision.revision}; the newest counts)" if decision.revision > 1 else ""
+    console.print(
+        f"settled {found.item_key}: [bold]{decision.verdict}[/] by {user.name}{again}; it settles {settled}",
+        highlight=False,
+    )
+
+
+def _queue_table(project: str, items: list[Any]) -> Any:
+    """One line per item: its id, the people's labels, the judges' verdict, why, the decision."""
+    from rich.table import Table
+
+    settled = sum(d.settled for d in items)
+    table = Table(title=f"adjudication queue of {project}: {len(items)} items, {settled} settled")
+    for col in ("item", "labels", "judges", "why", "decision"):
+        table.add_column(col, overflow="fold")
+    for d in items:
+        labels = ", ".join(f"{name} {verdict}" for name, verdict in d.labels)
+        decision = f"{d.decision.verdict} by {d.decision.adjudicator}" if d.decision else "[yellow]open[/]"
+        table.add_row(escape(d.item_key), escape(labels), escape(d.judges or "—"), d.why, decision)
+    return table
+
+
+@annotate_app.command("import-labels")
+def import_labels(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="Labels made elsewhere: an expgrade label table (.jsonl/.csv/.parquet) or "
+            "Label Studio's JSON export (.json)."
+        ),
+    ],
+    project: Annotated[str, typer.Option("--project", help="The project whose items were labelled.")],
+    fmt: Annotated[
+        ImportFormat, typer.Option("--format", help="auto (by the file's suffix), expgrade or label-studio.")
+    ] = "auto",
+    id_field: Annotated[
+        str, typer.Option("--id-field", help="Label Studio: the task data field holding the item id.")
+    ] = "item_id",
+    from_name: Annotated[
+        str | None,
+        typer.Option(
+            "--from-name", help="Label Studio: the choices control holding the verdict, if several."
+        ),
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Store labels made outside the app, attributed to their named annotators (created as needed).
+
+    All or nothing: an item not in the project, a label not on the item's scale, or a second
+    label of one annotator on one item is an error naming its line, and nothing is written."""
+    from expgrade.annotation_app.label_import import read_labels
+    from expgrade.annotation_app.store import Store
+
+    store = Store.open(db)
+    store.project(project)
+    labels = read_labels(file, fmt, id_field=id_field, from_name=from_name)
+    result = store.import_labels(project, labels, file=str(file))
+    people = sorted({lab.annotator for lab in labels})
+    new = (
+        f" ({len(result.new_annotators)} new: {', '.join(result.new_annotators)})"
+        if result.new_annotators
+        else ""
+    )
+    console.print(
+        f"imported {result.labels} labels on {result.items} items of {project} from {len(people)} "
+        f"annotators{new}",
+        highlight=False,
+    )

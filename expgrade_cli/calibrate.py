@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # the statistics load on use: scipy and matplotlib are slow t
     from expgrade.calibration.report import CalibrationReport
 
 LevelOption = Literal["auto", "nominal", "ordinal", "interval", "ratio"]
-GoldOption = Literal["majority", "dawid-skene", "mace"]
+GoldOption = Literal["majority", "dawid-skene", "mace", "adjudicated"]
 
 
 def _summary_table(report: CalibrationReport) -> Table:
@@ -93,7 +93,8 @@ def calibrate_command(
         typer.Option(
             "--gold",
             help="How the human labels make the gold label: majority vote, or Dawid–Skene or MACE, "
-            "which weigh each annotator by its estimated competence.",
+            "which weigh each annotator by its estimated competence, or adjudicated: an adjudicator's "
+            "decision (gold export's extra.adjudication) where there is one, else the majority.",
         ),
     ] = "majority",
 ) -> None:
@@ -139,6 +140,11 @@ def calibrate_command(
         console.print(
             f"humans: {h.n_raters} raters, α {ci(h.krippendorff_alpha.as_dict())}, "
             f"mean pairwise κ {num(h.mean_pairwise_kappa)}",
+            highlight=False,
+        )
+    if gold == "adjudicated":
+        console.print(
+            f"gold: {report.gold_adjudicated} items from adjudication, the others by majority",
             highlight=False,
         )
     if report.unscorable:

@@ -129,7 +129,8 @@ def export_gold(
     """Human labels of an annotation project as label rows, with provenance under `extra`.
 
     Each row carries the blind label: what the annotator said before seeing the judges and the
-    other annotators."""
+    other annotators. An adjudicated item has one more row, the decision (its gold), marked
+    extra.adjudication."""
     from expgrade.annotation_app.export import export_rows, summary
     from expgrade.annotation_app.store import Store
 
@@ -140,7 +141,8 @@ def export_gold(
     facts = summary(rows)
     console.print(
         f"wrote {facts['rows']} label rows ({facts['items']} items, {facts['annotators']} annotators, "
-        f"{facts['unscorable']} unscorable, {facts['flagged']} flagged) to {out}",
+        f"{facts['unscorable']} unscorable, {facts['flagged']} flagged, {facts['adjudicated']} "
+        f"adjudicated) to {out}",
         highlight=False,
     )
 

@@ -114,6 +114,17 @@ def grade(
             "subtasks it failed on are not judged (unscorable: judge_failed_controls).",
         ),
     ] = "warn",
+    retest: Annotated[
+        float,
+        typer.Option(
+            "--retest",
+            min=0.0,
+            max=1.0,
+            help="Test-retest: the share of judged items asked again past the cache, with the run's own "
+            "judge settings, at least 10 per subtask (default 0.05); the flip rate goes in the report, "
+            "no verdict changes; 0 switches it off (docs/stability.md).",
+        ),
+    ] = 0.05,
     *,
     judges: JudgeSettings | None,
 ) -> None:
@@ -134,6 +145,7 @@ def grade(
         attacks=attack_controls,
         undefended=attack_controls_undefended,
         on_failure="refuse" if on_failed_controls == "refuse" else "warn",
+        retest=retest,
     )
     if sandbox not in ("docker", "local"):
         raise UserError(f"unknown sandbox '{sandbox}' (expected docker or local)", field="--sandbox")

@@ -26,6 +26,9 @@ from expgrade.grading.status import Unscorable
 DETERMINISTIC = "deterministic"
 #: where an actively drawn item records its probability of being drawn (item judges, gold `extra`)
 INCLUSION_KEY = "inclusion_probability"
+#: the `extra` key of a gold row that is an adjudicator's decision on its item, not a blind
+#: label (`gold export`, docs/formats.md §5.1): the item's gold, never one more rater's vote
+ADJUDICATION_KEY = "adjudication"
 #: why a judge gave no verdict when its record does not say (the engine always does; hand-written
 #: and older runs may not): the call itself failed, as far as anyone can tell
 UNSTATED_JUDGE_REASON = Unscorable.PROVIDER_ERROR
@@ -110,7 +113,15 @@ def verdict_record(v: Verdict) -> dict[str, Any]:
         "cached": v.cached,
         "structured_output": v.structured_output,
         "mode_refused": v.mode_refused,
+        # with --samples N: the share of its samples that disagree with its label (test-retest's
+        # within-item spread); absent with one sample, so one-sample records are as they were
+        **({"spread": v.spread} if v.spread is not None else {}),
     }
+
+
+def is_adjudication(extra: Any) -> bool:
+    """Whether a label row's `extra` marks it as an adjudicator's decision (ADJUDICATION_KEY)."""
+    return isinstance(extra, dict) and isinstance(extra.get(ADJUDICATION_KEY), dict)
 
 
 def _number(value: Any) -> float | None:

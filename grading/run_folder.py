@@ -8,9 +8,11 @@ in exactly one place and documented in docs/formats.md:
       results.jsonl                 one ResultRecord per finished grading (append-only)
       manifest.json                 run identity and settings (atomic rewrite)
       judge_batches.jsonl           provider batches submitted by --batch (resume without paying twice)
+      retest.jsonl                  judged items asked again past the cache (test-retest, append-only)
       report.html / .md / .json     `expgrade report` (and the demo) render the run report here
       logs/<submission>/
         grading.log                 the pipeline's step log
+        retest-<subtask>.log        test-retest: the subtask's items asked again, both verdicts
         execution/stdout.txt        the reproduction command's output
         execution/stderr.txt
         execution/sandbox.json      limits, image, exit status and resource use of that run
@@ -30,6 +32,7 @@ from pathlib import Path
 
 RESULTS = "results.jsonl"
 CONTROLS = "controls.jsonl"
+RETEST = "retest.jsonl"
 MANIFEST = "manifest.json"
 LOGS = "logs"
 JUDGE_BATCHES = "judge_batches.jsonl"
@@ -83,6 +86,10 @@ class SubmissionLogs:
     def grading_log(self) -> Path:
         return self.root / "grading.log"
 
+    def retest_log(self, subtask: str) -> Path:
+        """Both askings of the subtask's items when test-retest drew it (docs/stability.md)."""
+        return self.root / f"retest-{safe_name(subtask)}.log"
+
     @property
     def execution(self) -> Path:
         return self.root / "execution"
@@ -130,6 +137,11 @@ class RunFolder:
 
     def control_logs(self, control_id: str) -> Path:
         return self.root / "controls" / f"{safe_name(control_id)}.log"
+
+    @property
+    def retests(self) -> Path:
+        """Judged items asked again past the cache (docs/stability.md), apart from the results."""
+        return self.root / RETEST
 
     @property
     def manifest(self) -> Path:

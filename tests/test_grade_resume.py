@@ -53,8 +53,10 @@ def grade_args(subs: Path, out: Path, url: str) -> list[str | Path]:
         "--subtasks",
         "design,conclusion,integrity",
         # the requests counted here are the submissions'; controls resume as results do
-        # (tests/test_controls.py::test_a_resumed_run_judges_no_control_twice)
+        # (tests/test_controls.py::test_a_resumed_run_judges_no_control_twice), and so do retests
         "--controls",
+        "0",
+        "--retest",
         "0",
         "--concurrency",
         "2",

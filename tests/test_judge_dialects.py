@@ -209,8 +209,10 @@ def test_a_refused_forced_mode_says_the_servers_words_in_grading_log_and_the_sum
     script = demo_judge_script()
     script.dialect = "llama_cpp"
     with ScriptedServer(script) as server:
-        # --controls 0: every request counted below is a result's verdict
-        proc = _grade_demo(tmp_path, server, "--structured-output", "json_schema", "--controls", "0")
+        # --controls 0 --retest 0: every request counted below is a result's verdict
+        proc = _grade_demo(
+            tmp_path, server, "--structured-output", "json_schema", "--controls", "0", "--retest", "0"
+        )
         stats = dict(server.stats)
     assert proc.returncode == 0, proc.stderr
     verdicts = _judge_records(tmp_path / "run")

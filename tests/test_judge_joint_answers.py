@@ -45,7 +45,7 @@ FROZEN = Path(__file__).parent / "data" / "garbled_joint_answers.jsonl"
 
 #: These tests count the calls of the submissions' judging (budget, re-asks); controls add their own
 #: (tests/test_controls.py).
-NO_CONTROLS = ControlOptions(ratio=0)
+NO_CONTROLS = ControlOptions(ratio=0, retest=0)
 
 
 @st.composite
@@ -393,7 +393,16 @@ def test_the_estimate_bounds_the_calls_reasks_add(
     _register()
     with ScriptedServer(ServerScript(rules=rules, joint=habits)) as server:
         common = ["grade", "--tasks", str(tasks), "--submissions", str(subs), "--judge", "openai/gpt-4o-mini"]
-        common += ["--api-base", server.url, "--subtasks", "implementation", "--controls", "0"]
+        common += [
+            "--api-base",
+            server.url,
+            "--subtasks",
+            "implementation",
+            "--controls",
+            "0",
+            "--retest",
+            "0",
+        ]
         config = JudgeConfig.panel(("openai/gpt-4o-mini",), api_base=server.url)
         settings = GradeSettings(
             tasks_dir=str(tmp_path), subtasks=("implementation",), judge=JudgeSettings(config)
@@ -500,7 +509,7 @@ def test_grade_says_which_requirements_the_budget_left_unscorable(
         out = tmp_path / "run"
         args = ["grade", "--tasks", str(tasks), "--submissions", str(subs), "--out", str(out)]
         args += ["--judge", "openai/gpt-4o-mini", "--api-base", server.url, "--subtasks", "implementation"]
-        args += ["--controls", "0"]
+        args += ["--controls", "0", "--retest", "0"]
         run = CliRunner().invoke(app, [*args, "--budget-usd", f"{budget:.8f}"])
         assert run.exit_code == 0, run.output
         assert server.stats["requests"] == 1

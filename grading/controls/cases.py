@@ -26,6 +26,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
+from expgrade.grading.controls.retest import DEFAULT_FRACTION
 from expgrade.grading.execution.reference import reference_tree
 from expgrade.grading.graders.inputs import SubmissionInputs, repo_path
 from expgrade.grading.graders.integrity import ChangedFiles
@@ -75,6 +76,9 @@ class ControlOptions:
     #: "warn": controls interleaved with the real gradings, a failing judge named loudly;
     #: "refuse": controls first, and a subtask whose judge fails them is not judged (unscorable).
     on_failure: Literal["warn", "refuse"] = "warn"
+    #: Test-retest (`--retest`): the share of the run's judged items asked again past the cache,
+    #: at least `retest.MIN_RETEST` per subtask; 0: none (docs/stability.md).
+    retest: float = DEFAULT_FRACTION
 
     def counts(self, submissions: int) -> tuple[int, int]:
         """(plain controls, attack controls) for a run of `submissions`."""

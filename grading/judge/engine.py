@@ -62,6 +62,16 @@ def undefended(req: JudgeRequest) -> bool:
     return req.meta.get(DEFENCES) == "off"
 
 
+#: `JudgeRequest.meta` key: "on" asks the judge again past the response cache (neither read nor
+#: written, no identical call shared), with the run's own temperature and seeds, for test-retest
+#: (grading/controls/retest.py); its calls are ledgered under the check `retest`.
+RETEST = "retest"
+
+
+def retested(req: JudgeRequest) -> bool:
+    return req.meta.get(RETEST) == "on"
+
+
 @dataclass
 class _LoopState:
     """asyncio primitives belong to one event loop; the engine keeps a set per loop it runs in."""
@@ -215,7 +225,12 @@ class JudgeEngine:
         return None if self.cache is None else self._key(rendered, judge, seed)
 
     async def _verdict(self, req: JudgeRequest, rubric: Rubric, judge: JudgeSpec) -> Verdict:
-        verdict = await self._judge_once(req, rubric, judge)
+        token = _CHECK.set(RETEST) if retested(req) else None
+        try:
+            verdict = await self._judge_once(req, rubric, judge)
+        finally:
+            if token is not None:
+                _CHECK.reset(token)
         check = self.config.injection_check
         if verdict.status != "graded":
             return verdict
@@ -266,12 +281,13 @@ class JudgeEngine:
         except ContextOverflow as exc:
             rendered = None
             samples = [Sample(status="unscorable", reason=Unscorable.CONTEXT_OVERFLOW, error=str(exc))]
+        fresh = retested(req)
         if rendered is not None and cfg.samples == 1:  # the common case: no task per call to gather
-            samples = [await self._sample(rendered, judge, cfg.seed)]
+            samples = [await self._sample(rendered, judge, cfg.seed, fresh=fresh)]
         elif rendered is not None:
             samples = list(
                 await asyncio.gather(
-                    *(self._sample(rendered, judge, cfg.seed + i) for i in range(cfg.samples))
+                    *(self._sample(rendered, judge, cfg.seed + i, fresh=fresh) for i in range(cfg.samples))
                 )
             )
         return _combine(req, rubric, judge, rendered, samples, cfg.temperature, time.monotonic() - started)
@@ -292,10 +308,13 @@ class JudgeEngine:
             }
         )
 
-    async def _sample(self, rendered: Rendered, judge: JudgeSpec, seed: int) -> Sample:
-        """One answer: from the cache, from an identical call already in flight, or from the model."""
+    async def _sample(
+        self, rendered: Rendered, judge: JudgeSpec, seed: int, *, fresh: bool = False
+    ) -> Sample:
+        """One answer: from the cache, from an identical call already in flight, or from the model
+        (`fresh`: from the model, always; a retest must not read the answer it is checking)."""
         rubric = rendered.rubric
-        if self.cache is None:
+        if self.cache is None or fresh:
             return await self._call_until_verdict(rendered, judge, seed)
         key = self._key(rendered, judge, seed)
         hit = self.cache.get(key)

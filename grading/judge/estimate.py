@@ -14,7 +14,8 @@ at all); and through the batch API where the price table has batch rates.
 With `--injection-check invariance` every item with prose to neutralise costs a second call;
 those calls are rendered as sent (prose replaced) and counted on a line of their own,
 `<subtask> (invariance)`. The paraphrase check's calls depend on which verdicts get flagged
-and are not estimated.
+and are not estimated. Test-retest calls (a request with `meta["retest"] == "on"`) go past the
+response cache, so the cache never answers them; they are counted on `<subtask> (retest)`.
 
 Re-asks (joint implementation judging asking again for requirements an answer left out)
 depend on the answers, so they are not in the expected figure; the most the re-ask bound
@@ -31,7 +32,7 @@ from dataclasses import dataclass, field, replace
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.judge import client
-from expgrade.grading.judge.engine import JudgeEngine
+from expgrade.grading.judge.engine import JudgeEngine, retested
 from expgrade.grading.judge.fit import ContextOverflow
 from expgrade.grading.judge.prose import prose_free_fields
 from expgrade.grading.judge.rubrics import Rubric, load_rubric
@@ -178,8 +179,10 @@ def estimate(
                 answers[which] = completion_tokens or _mean_answer(engine, *which)
             answer = answers[which]
             for i in range(cfg.samples):
-                key = engine.answer_key(rendered, judge, cfg.seed + i)
-                if key in planned or engine.cached_answer(rendered, judge, cfg.seed + i):
+                key = None if retested(req) else engine.answer_key(rendered, judge, cfg.seed + i)
+                if key is not None and (
+                    key in planned or engine.cached_answer(rendered, judge, cfg.seed + i)
+                ):
                     line.cache_hits += 1
                     continue
                 if key is not None:
@@ -211,10 +214,12 @@ def estimate(
 def _calls(
     engine: JudgeEngine, requests: Sequence[JudgeRequest]
 ) -> Iterator[tuple[JudgeRequest, Rubric, str]]:
-    """Each request with its rubric and subtask line, and the invariance check's second call after it."""
+    """Each request with its rubric and subtask line (a retest's on a line of its own, `<subtask>
+    (retest)`), and the invariance check's second call after it."""
     for req in requests:
         rubric = load_rubric(req.rubric_id)
         subtask = str(req.meta.get("subtask") or rubric.subtask or rubric.id)
+        subtask += " (retest)" if retested(req) else ""
         yield req, rubric, subtask
         if engine.config.injection_check == "invariance":
             free = prose_free_fields(rubric, req.fields)

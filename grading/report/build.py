@@ -11,11 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from expgrade.grading.aggregate import agent_table
+from expgrade.grading.controls.retest import retest_fraction
 from expgrade.grading.judge.types import DEPENDS_ON_INJECTION, FLIPS_WITHOUT_PROSE, PROMPT_INJECTION
 from expgrade.grading.report.judge_checks import judge_checks
 from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord, RunReport
 from expgrade.grading.schemas.control import ControlRecord
 from expgrade.grading.schemas.result import ReferenceRun
+from expgrade.grading.schemas.retest import RetestRecord
 from expgrade.grading.subtasks import LETTERS, SUBTASKS, judged_results
 from expgrade.grading.subtasks.passing import is_needed, subtask_passed
 
@@ -78,6 +80,7 @@ def build_report(
     seed: int | None = None,
     references: list[ReferenceRun] | None = None,
     controls: list[ControlRecord] | None = None,
+    retests: list[RetestRecord] | None = None,
 ) -> RunReport:
     """The report of a run's `records`, without its calibration block (expgrade.calibration.run_report).
 
@@ -132,7 +135,7 @@ def build_report(
     }
     if references:
         data["reference_runs"] = _reference_cost(references, records)
-    checks = judge_checks(records, controls or [])
+    checks = judge_checks(records, controls or [], retests or [], retest_fraction(manifest))
     if checks is not None:
         refused = {s for session in manifest.get("sessions") or [] for s in session.get("refused") or {}}
         for figures in checks.controls:

@@ -161,7 +161,38 @@ def checks_section(report: dict[str, Any]) -> Section:
             empty="None found.",
         ),
     ]
+    if checks.get("retests") is not None:  # runs before test-retest existed have no such key
+        section.tables.append(retest_table(checks))
     return section
+
+
+def retest_table(checks: dict[str, Any]) -> Table:
+    """Test-retest: each judge's items asked again past the cache, and how many verdicts changed;
+    the spread column only for runs with --samples."""
+    how = checks.get("retest") or {}
+    settings = (
+        f"temperature {how.get('temperature')}, seed {how.get('seed')}, {how.get('samples')} sample(s); "
+        f"{how.get('seed_policy')}"
+        if how.get("temperature") is not None
+        else "no item was asked again"
+    )
+    rows = checks["retests"]
+    spread = any(r.get("spread") is not None for r in rows)
+    return Table(
+        f"Test-retest: items asked again past the cache ({settings}; unstable: flip rate above 10 % "
+        "with the interval's low end above 5 %)",
+        ["judge", "subtask", "asked again", "changed", "flip rate", "undecided"]
+        + (["spread (--samples)"] if spread else [])
+        + ["outcome"],
+        [
+            [r["judge"], r["subtask"], str(r["items"]), str(r["changed"]), fmt_ci(r["flip_rate"])]
+            + [str(r["unscorable"])]
+            + (["—" if r.get("spread") is None else f"{r['spread']:.2f}"] if spread else [])
+            + ["UNSTABLE" if r["unstable"] else "stable"]
+            for r in rows
+        ],
+        empty=f"No judged item was asked again (--retest {how.get('fraction', 0)}).",
+    )
 
 
 def counts_section(report: dict[str, Any]) -> Section:

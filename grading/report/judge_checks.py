@@ -20,7 +20,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from expgrade.grading.controls import attack_figures, control_figures
+from expgrade.grading.controls import attack_figures, control_figures, retest_block
 from expgrade.grading.controls.figures import report_estimate
 from expgrade.grading.estimate import wilson_interval
 from expgrade.grading.graders.integrity import FABRICATED_RESULTS, LITERAL_NUMBERS
@@ -29,6 +29,7 @@ from expgrade.grading.judge import load_rubric
 from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord
 from expgrade.grading.schemas.control import ControlRecord
 from expgrade.grading.schemas.report import CrossCheck, DegenerateFinding, JudgeChecks
+from expgrade.grading.schemas.retest import RetestRecord
 from expgrade.grading.subtasks import SUBTASKS
 
 #: The fewest decided items of a subtask before one verdict for all of them is degenerate.
@@ -188,14 +189,26 @@ def degenerate(records: Sequence[ResultRecord]) -> list[DegenerateFinding]:
     return out
 
 
-def judge_checks(records: Sequence[ResultRecord], controls: Sequence[ControlRecord]) -> JudgeChecks | None:
-    """The block, or None for a run without judges (nothing was judged, nothing to check)."""
-    if not controls and not any(
-        isinstance(item.judge, list) and item.judge
-        for r in records
-        for s in SUBTASKS
-        if s.judged and (sub := _judged(r, s.name)) is not None
-        for item in sub.items
+def judge_checks(
+    records: Sequence[ResultRecord],
+    controls: Sequence[ControlRecord],
+    retests: Sequence[RetestRecord] = (),
+    retest_fraction: float | None = None,
+) -> JudgeChecks | None:
+    """The block, or None for a run without judges (nothing was judged, nothing to check).
+
+    retests: the run's test-retest records (RUN_DIR/retest.jsonl); retest_fraction: the `--retest`
+    the run was graded with (None: not recorded, an older run)."""
+    if (
+        not controls
+        and not retests
+        and not any(
+            isinstance(item.judge, list) and item.judge
+            for r in records
+            for s in SUBTASKS
+            if s.judged and (sub := _judged(r, s.name)) is not None
+            for item in sub.items
+        )
     ):
         return None
     figures = control_figures(controls)
@@ -208,6 +221,7 @@ def judge_checks(records: Sequence[ResultRecord], controls: Sequence[ControlReco
         failing=[f"{f.judge} on {f.subtask}" for f in figures if f.failed],
         controls_n=len(controls),
         cost_usd=None if any(c is None for c in costs) else round(sum(c or 0.0 for c in costs), 6),
+        **retest_block(retests, retest_fraction),
     )
 
 
@@ -264,3 +278,23 @@ def _rate(est: Any) -> str:
     if not est.n or est.value is None:
         return "—"
     return f"{round(est.value * est.n)}/{est.n} [{est.ci_low:.2f}, {est.ci_high:.2f}]"
+
+
+#: The columns of `retest_rows`, in the terminal.
+RETEST_HEADERS = ("judge", "subtask", "asked again", "changed", "flip rate", "spread")
+
+
+def retest_rows(checks: JudgeChecks) -> list[tuple[str, ...]]:
+    """One row per judge and subtask of test-retest: items asked again, verdicts changed, the flip
+    rate with its interval, and the within-item spread with --samples."""
+    return [
+        (
+            f.judge,
+            f.subtask + (" UNSTABLE" if f.unstable else ""),
+            str(f.items) + (f" ({f.unscorable} undecided)" if f.unscorable else ""),
+            str(f.changed),
+            _rate(f.flip_rate),
+            "—" if f.spread is None else f"{f.spread:.2f}",
+        )
+        for f in checks.retests or []
+    ]

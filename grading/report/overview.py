@@ -128,6 +128,11 @@ def cost_line(report: dict[str, Any]) -> str:
     if checks is not None:
         extra = "unknown" if checks["cost_usd"] is None else f"${checks['cost_usd']:.4f}"
         parts.append(f"controls {extra}")
+        if checks.get("retest_n"):
+            again = (
+                "unknown" if checks.get("retest_cost_usd") is None else f"${checks['retest_cost_usd']:.4f}"
+            )
+            parts.append(f"test-retest {again}")
     if report.get("reference_runs"):
         parts.append(f"reference runs {report['reference_runs']['duration_s']:.1f} s sandbox")
     return "; ".join(parts)

@@ -58,6 +58,37 @@ def checks_markdown(checks: JudgeChecks) -> str:
     return "\n".join(_md_section(evidence.checks_section({"judge_checks": checks.as_json()}))) + "\n"
 
 
+def page_markdown(
+    title: str, context: str, summary: list[tuple[str, bool]], sections: list[evidence.Section]
+) -> str:
+    """A page other than the run report (`expgrade compare`) as Markdown, in the report's layout:
+    the summary first (a loud line in bold), then its sections."""
+    lines = [f"# {title}", "", context, "", "## Summary", ""]
+    lines += [f"- **{text}**" if loud else f"- {text}" for text, loud in summary]
+    lines.append("")
+    for section in sections:
+        lines += _md_section(section)
+    return "\n".join(lines) + "\n"
+
+
+def page_html(
+    title: str,
+    context: str,
+    summary: list[tuple[str, bool]],
+    sections: list[evidence.Section],
+    banner: str | None = None,
+) -> str:
+    """The same page as one self-contained HTML file with the run report's look (its style sheet and
+    table macros, report_look.html.j2); a loud summary line is red, everything escaped."""
+    env = Environment(
+        loader=FileSystemLoader(Path(__file__).parent),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+    )
+    return env.get_template("page.html.j2").render(
+        title=title, context=context, summary=summary, sections=sections, banner=banner
+    )
+
+
 def context_line(report: dict[str, Any]) -> str:
     return (
         f"{report['n_results']} result(s), {report['n_tasks']} task(s), {report['n_papers']} paper(s); "

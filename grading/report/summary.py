@@ -8,7 +8,7 @@ from rich.table import Table
 
 from expgrade.grading.report.calibration import UNCALIBRATED, calibrated
 from expgrade.grading.report.evidence import REPEAT_HEADERS, repeat_rows
-from expgrade.grading.report.judge_checks import TRUST_HEADERS, trust_rows
+from expgrade.grading.report.judge_checks import RETEST_HEADERS, TRUST_HEADERS, retest_rows, trust_rows
 from expgrade.grading.report.overview import unscorable_lines
 from expgrade.grading.report.plots import HEADERS, RATE_KEYS
 from expgrade.grading.schemas import RunReport
@@ -49,6 +49,7 @@ def print_summary(report: RunReport, console: Console) -> None:
         console.print("unscorable: " + "; ".join(why), highlight=False, soft_wrap=True)
     if report.judge_checks is not None:
         print_judge_checks(report.judge_checks, console)
+        print_retests(report.judge_checks, console)
     rows = repeat_rows(data)
     if rows:
         repeats = Table(title="execution over K seeds (--repeats)", box=box.SIMPLE_HEAVY, pad_edge=False)
@@ -87,6 +88,33 @@ def print_judge_checks(checks: JudgeChecks, console: Console) -> None:
             )
             console.print(
                 f"[bold red]JUDGE FAILED ITS CONTROLS:[/] {f.judge} on {f.subtask}: {f.why}.{refused}",
+                highlight=False,
+                soft_wrap=True,
+            )
+
+
+def print_retests(checks: JudgeChecks, console: Console) -> None:
+    """Test-retest beside the controls: the judge asked again past the cache; a judge whose
+    verdicts flip is named in red, once per subtask (docs/stability.md)."""
+    rows = retest_rows(checks)
+    if not rows:
+        return
+    table = Table(
+        title=f"the judge asked again: {checks.retest_n} item(s), past the cache (docs/stability.md)",
+        box=box.SIMPLE_HEAVY,
+        pad_edge=False,
+    )
+    keep = [i for i, _ in enumerate(RETEST_HEADERS) if any(r[i] not in ("", "—") for r in rows)]
+    for i in keep:
+        table.add_column(RETEST_HEADERS[i], overflow="fold", no_wrap=i < 2)
+    for row in rows:
+        table.add_row(*(row[i] for i in keep))
+    console.print(table)
+    for f in checks.retests or []:
+        if f.unstable:
+            console.print(
+                f"[bold red]JUDGE UNSTABLE:[/] {f.judge} on {f.subtask}: {f.why}. Its verdicts on this"
+                " subtask depend on when it was asked; more samples (--samples) or temperature 0 may help.",
                 highlight=False,
                 soft_wrap=True,
             )

@@ -101,6 +101,24 @@ def _attacks(rows: list[dict[str, Any]]) -> list[TrustPart]:
     ]
 
 
+def _retests(checks: dict[str, Any], judge: str) -> list[TrustPart]:
+    """Test-retest, per subtask: how many verdicts changed when asked again; an unstable one is loud."""
+    rows = [r for r in checks.get("retests") or [] if r["judge"] == judge]
+    if checks.get("retests") is None:
+        return []  # a run from before test-retest
+    if not rows:
+        return [TrustPart("asked again", "no item asked again (--retest 0)")]
+    text = "; ".join(
+        f"{r['subtask']}: {r['changed']}/{r['flip_rate'].get('n') or 0} changed, "
+        f"flip rate {fmt_ci(r['flip_rate'])}"
+        for r in rows
+    )
+    unstable = [r for r in rows if r["unstable"]]
+    if unstable:
+        return [TrustPart("UNSTABLE when asked again", text, loud=True)]
+    return [TrustPart("asked again", text)]
+
+
 def lines(report: dict[str, Any]) -> list[TrustLine]:
     """One line per judge; a run without judges has none."""
     checks = report.get("judge_checks")
@@ -119,6 +137,7 @@ def lines(report: dict[str, Any]) -> list[TrustLine]:
             TrustPart(f"agrees with {x['signal']}", f"{fmt_ci(x['agreement'])} on {x['subtask']}")
             for x in mine["cross_checks"]
         ]
+        line.parts += _retests(checks, judge)
         line.parts += [
             TrustPart(
                 "not reading the items?", f"{d['subtask']}: {d['kind']} {d['count']}/{d['of']}", loud=True
@@ -138,4 +157,11 @@ def checks_summary(report: dict[str, Any]) -> str | None:
     failing = (
         "FAILED: " + ", ".join(checks["failing"]) if checks["failing"] else "no judge failed its controls"
     )
-    return f"{checks['controls_n']} control grading(s), cost {cost}; {failing}."
+    said = f"{checks['controls_n']} control grading(s), cost {cost}; {failing}."
+    if checks.get("retest_n") is not None:
+        again = "unknown" if checks.get("retest_cost_usd") is None else f"${checks['retest_cost_usd']:.4f}"
+        unstable = (
+            "UNSTABLE: " + ", ".join(checks["unstable"]) if checks.get("unstable") else "no judge unstable"
+        )
+        said += f" {checks['retest_n']} judged item(s) asked again past the cache, cost {again}; {unstable}."
+    return said

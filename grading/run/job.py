@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from expgrade.grading.controls import ControlCase, grade_control
+from expgrade.grading.controls import ControlCase, RetestCase, grade_control, grade_retest
 from expgrade.grading.dispatch import Job
 from expgrade.grading.execution.reference import run_reference
 from expgrade.grading.graders.pipeline import grade_submission
@@ -36,7 +36,8 @@ def sweep(settings: GradeSettings) -> list[str]:
 
 
 def grade_job(job: Job, gpu_ids: list[int], *, settings: GradeSettings, run_dir: str) -> dict[str, Any]:
-    """A submission's result record, or for a control job `{"control": its control record}`."""
+    """A submission's result record; for a control job `{"control": its control record}`, for a
+    retest job `{"retest": its retest record}` (and its log beside the submission's grading.log)."""
     case: ControlCase | None = job.payload.get("control")
     if case is not None:
         record, log = grade_control(case, settings)
@@ -44,6 +45,13 @@ def grade_job(job: Job, gpu_ids: list[int], *, settings: GradeSettings, run_dir:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("\n".join(log) + "\n", encoding="utf-8")
         return {"control": record.model_dump(mode="json")}
+    retest: RetestCase | None = job.payload.get("retest")
+    if retest is not None:
+        redo, log = grade_retest(retest, settings)
+        logs = RunFolder(Path(run_dir)).submission_logs(retest.record.submission_id)
+        logs.root.mkdir(parents=True, exist_ok=True)
+        logs.retest_log(retest.subtask).write_text("\n".join(log) + "\n", encoding="utf-8")
+        return {"retest": redo.model_dump(mode="json")}
     task: Task = job.payload["task"]
     loaded: LoadedSubmission = job.payload["submission"]
     logs = RunFolder(Path(run_dir)).submission_logs(loaded.submission_id)

@@ -29,10 +29,12 @@ from expgrade.grading.controls import (
     ControlCase,
     ControlOptions,
     ControlStore,
+    RetestStore,
     build_controls,
     control_figures,
     read_controls,
     refusals,
+    retest_cases,
 )
 from expgrade.grading.dispatch import Job, get_executor, resources_for
 from expgrade.grading.errors import UserError
@@ -56,6 +58,7 @@ from expgrade.grading.run_folder import RunFolder
 from expgrade.grading.sandbox.orphans import reap
 from expgrade.grading.schemas import ResultRecord, Task
 from expgrade.grading.schemas.control import ControlRecord
+from expgrade.grading.schemas.retest import RetestRecord
 from expgrade.grading.submission_reader import scan_submissions
 from expgrade.grading.subtasks import JUDGED_SUBTASKS
 
@@ -71,6 +74,8 @@ class RunSummary:
     wall_s: float = 0.0
     references: ReferencePhase = field(default_factory=ReferencePhase)
     controls_now: int = 0
+    #: submissions' subtasks asked again past the cache (test-retest, `--retest`)
+    retests_now: int = 0
     #: subtask -> why its verdicts were made unscorable (`--on-failed-controls refuse`)
     refused: dict[str, str] = field(default_factory=dict)
 
@@ -145,7 +150,8 @@ def grade_run(
     limiter, and their budget by its budget gate (one for the whole cluster under Ray, one for
     all `workers` processes of the local executor). With a judge, `controls` (default: on, at
     ControlOptions' defaults) adds control gradings (docs/controls.md): interleaved with the
-    real ones, or first when a failing judge is to be refused.
+    real ones, or first when a failing judge is to be refused; and, after the real gradings, asks
+    a sample of their judged items again past the cache (test-retest, docs/stability.md).
     """
     started = time.monotonic()
     runner = get_executor(executor, concurrency=concurrency, workers=workers)
@@ -174,6 +180,8 @@ def grade_run(
     }
     controls = controls if controls is not None else ControlOptions()
     cases = control_cases(pairs, settings, controls)
+    if settings.judge is not None:
+        session["retest"] = {"fraction": controls.retest}
     if cases:
         session["controls"] = {
             "ratio": controls.ratio,
@@ -237,6 +245,7 @@ def grade_run(
     summary = RunSummary(run_dir, len(pairs), done_before, 0, problems, references=references)
     cost: list[float | None] = [0.0]
     control_store = ControlStore.open(run_dir)
+    retest_store = RetestStore.open(run_dir)
     control_jobs = [
         Job(f"control/{c.control_id}", {"control": c}, resources_for(None, execute=False))
         for c in cases
@@ -253,6 +262,11 @@ def grade_run(
                 note_output_modes(manifest, data["control"])
                 summary.controls_now += 1
                 spent = control.cost_usd
+            elif "retest" in data:
+                retest = RetestRecord.model_validate(data["retest"])
+                retest_store.append(retest)
+                summary.retests_now += 1
+                spent = retest.cost_usd
             else:
                 record = ResultRecord.model_validate(data)
                 store.append(record)
@@ -287,6 +301,18 @@ def grade_run(
                 console.print(f"[yellow]warning:[/] {shortfall}", highlight=False, soft_wrap=True)
         try:
             runner.run(jobs, grade, on_result)
+            if judge is not None and controls.retest > 0:  # after the gradings: it draws from their verdicts
+                drawn = retest_cases(read_results(run_dir), pairs, controls.retest, judge.config.seed)
+                retest_jobs = [
+                    Job(f"retest/{c.retest_id}", {"retest": c}, resources_for(None, execute=False))
+                    for c in drawn
+                    if c.retest_id not in retest_store.finished
+                ]
+                progress.update(
+                    bar, total=total + len(drawn), completed=total + len(drawn) - len(retest_jobs)
+                )
+                runner.run(retest_jobs, grade, on_result)
+                session["retest"] = {"fraction": controls.retest, "cases": len(drawn)}
         finally:
             manifest["images"] = {**manifest.get("images", {}), **_image_digests(run_dir)}
             session.update(finished_at=now(), graded=summary.graded_now)

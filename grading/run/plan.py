@@ -12,12 +12,13 @@ import asyncio
 import dataclasses
 from pathlib import Path
 
-from expgrade.grading.controls import ControlOptions, planned_control_calls
+from expgrade.grading.controls import ControlOptions, planned_control_calls, retest_requests
 from expgrade.grading.errors import UserError
 from expgrade.grading.graders.judging import engine_for
 from expgrade.grading.graders.pipeline import RecordingPanel, planned_calls
 from expgrade.grading.graders.settings import GradeSettings
 from expgrade.grading.judge.batch import OnProgress, judge_batch
+from expgrade.grading.judge.engine import retested
 from expgrade.grading.judge.estimate import Estimate, estimate
 from expgrade.grading.judge.ledger import Totals
 from expgrade.grading.judge.settings import JudgeSettings
@@ -30,11 +31,14 @@ def run_plan(
     tasks: Path, submissions: Path, settings: GradeSettings, controls: ControlOptions | None = None
 ) -> RecordingPanel:
     """Every judge request the run would send first (`requests`) and the most that re-asks can
-    add (`reasks`), its control gradings' included; unreadable submissions are left out (the run
-    itself reports them), as are submissions whose task is not in `tasks`."""
+    add (`reasks`), its control gradings' and test-retest's included (a retest request is marked
+    `retest`: the cache never answers it); unreadable submissions are left out (the run itself
+    reports them), as are submissions whose task is not in `tasks`."""
     by_id = load_tasks(tasks)
+    options = controls or ControlOptions()
     plan = RecordingPanel()
     pairs = []
+    per_pair: dict[tuple[str, str], list[JudgeRequest]] = {}
     for loaded in scan_submissions(submissions).submissions:
         task = by_id.get(loaded.submission.task_id)
         if task is not None:
@@ -42,16 +46,20 @@ def run_plan(
             planned = planned_calls(task, loaded, settings)
             plan.requests += planned.requests
             plan.reasks += planned.reasks
-    for case in control_cases(pairs, settings, controls or ControlOptions()):
+            per_pair[(task.id, loaded.submission_id)] = planned.requests
+    for case in control_cases(pairs, settings, options):
         planned = planned_control_calls(case, settings)
         plan.requests += planned.requests
         plan.reasks += planned.reasks
+    if settings.judge is not None:
+        plan.requests += retest_requests(per_pair, options.retest, settings.judge.config.seed)
     return plan
 
 
 def run_requests(tasks: Path, submissions: Path, settings: GradeSettings) -> list[JudgeRequest]:
-    """Every judge request the run would send first (what a batch sends: re-asks depend on the answers)."""
-    return run_plan(tasks, submissions, settings).requests
+    """Every judge request the run would send first (what a batch sends: re-asks depend on the
+    answers, and a retest must not be answered from the cache a batch fills)."""
+    return [r for r in run_plan(tasks, submissions, settings).requests if not retested(r)]
 
 
 def _judges(settings: GradeSettings, what: str) -> JudgeSettings:

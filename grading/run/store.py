@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from expgrade.grading.controls import read_controls
+from expgrade.grading.controls import read_controls, read_retests
 from expgrade.grading.errors import UserError
 from expgrade.grading.jsonl import CutLine, append_line, cut_torn_tail, iter_json_lines, read_models
 from expgrade.grading.report import build_report
@@ -86,6 +86,7 @@ def report_run(
         seed=seed,
         references=read_reference_runs(run_dir),
         controls=read_controls(run_dir),
+        retests=read_retests(run_dir),
     )
 
 

@@ -3,6 +3,7 @@
 from pydantic import BaseModel
 
 from expgrade.grading.schemas.base import Record
+from expgrade.grading.schemas.compare import CompareReport
 from expgrade.grading.schemas.control import ControlRecord
 from expgrade.grading.schemas.label import LabelRow
 from expgrade.grading.schemas.report import CalibrationBlock, RunReport
@@ -14,6 +15,7 @@ from expgrade.grading.schemas.result import (
     ResultRecord,
     Subtasks,
 )
+from expgrade.grading.schemas.retest import RetestRecord
 from expgrade.grading.schemas.submission import Submission
 from expgrade.grading.schemas.task import (
     Design,
@@ -36,6 +38,8 @@ FORMATS: dict[str, type[BaseModel]] = {
     "label": LabelRow,
     "report": RunReport,
     "control": ControlRecord,
+    "retest": RetestRecord,
+    "compare": CompareReport,
 }
 
 __all__ = [

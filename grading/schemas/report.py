@@ -318,8 +318,43 @@ class DegenerateFinding(ReportModel):
     example: str | None = None
 
 
+class RetestFigures(ReportModel):
+    """One judge on one subtask's items asked twice (test-retest, docs/stability.md).
+
+    `changed` counts items whose two askings both decided and disagree; `flip_rate` is that share
+    of the items decided both times, with its Wilson interval. A judge is `unstable` on the
+    subtask when the rate is above 10 % and the interval's low end above 5 %."""
+
+    judge: str
+    subtask: str
+    items: int = Field(description="items re-asked (decided or not)")
+    changed: int = Field(description="items whose verdict changed between the two askings")
+    flip_rate: ReportEstimate = Field(description="changed / items decided both times, Wilson interval")
+    unscorable: int = Field(description="items left undecided by either asking (counted apart)")
+    spread: Number | None = Field(
+        default=None,
+        description="with --samples N: the mean share of an item's samples that disagree with its "
+        "label, over both askings (null with one sample)",
+    )
+    unstable: bool
+    why: str | None = Field(default=None, description="what makes it unstable, in words")
+
+
+class RetestSettings(ReportModel):
+    """How the run's test-retest asked again: its share, and the judge settings both askings used."""
+
+    fraction: Number = Field(
+        description="--retest: the share of judged items re-asked (at least 10 per subtask)"
+    )
+    temperature: Number | None
+    seed: int | None
+    samples: int | None
+    seed_policy: str = Field(description="which seeds the second asking sends")
+
+
 class JudgeChecks(ReportModel):
-    """The report's `judge_checks`: the judge checked on known answers and model-free signals."""
+    """The report's `judge_checks`: the judge checked on known answers and model-free signals, and
+    asked again (test-retest)."""
 
     controls: list[ControlFigures]
     attacks: list[AttackFigures]
@@ -328,6 +363,16 @@ class JudgeChecks(ReportModel):
     failing: list[str] = Field(description="'judge on subtask' for every judge that failed its controls")
     controls_n: int = Field(description="control gradings in the run")
     cost_usd: Number | None = Field(description="what the controls cost")
+    retests: list[RetestFigures] | None = Field(
+        default=None,
+        description="test-retest per judge and subtask (runs graded with a judge and --retest > 0)",
+    )
+    unstable: list[str] | None = Field(
+        default=None, description="'judge on subtask' for every judge whose verdicts flip when asked again"
+    )
+    retest: RetestSettings | None = Field(default=None, description="how the items were asked again")
+    retest_n: int | None = Field(default=None, description="items asked again")
+    retest_cost_usd: Number | None = Field(default=None, description="what asking again cost")
 
 
 class RunReport(ReportModel):

@@ -47,6 +47,10 @@ that an earlier request already sent are `prompt_tokens_details.cached_tokens`, 
 is at least `cache_min_chars` long. Tokens are characters / 4, or tiktoken's count with
 `count_tokens` (then the test can compare a client-side estimate with what was billed).
 
+Instability: `flip` (`--flip P`) turns each answer, each requirement of a joint one, into
+another label with chance P, from a seeded stream of the server's own, so the same item asked
+twice disagrees 2P(1-P) of the time: the judge test-retest must call unstable.
+
 Injection: the bare directive word `injected` says the item's text carries an attack. A
 `careful` judge (the default; `ServerScript.judge` or `judge=careful|fooled` per item) reports it
 in `injection_suspected` and quotes the line in `injection_evidence`, and grades as scripted;
@@ -189,12 +193,18 @@ class ServerScript:
     #: Which response formats it takes (`DIALECTS`): `openai` all; `llama_cpp` refuses json_schema
     #: as llama-cpp-python 0.3.36's server does and takes json_object with a schema; `plain` neither.
     dialect: str = "openai"
+    #: Each answer (each requirement of a joint one) turns into another label with this chance,
+    #: drawn from a seeded stream of the server's own: asked twice, the same item disagrees with
+    #: itself 2p(1-p) of the time (0.42 at 0.3), a judge unstable by construction for test-retest.
+    flip: float = 0.0
 
 
 @dataclass
 class _State:
     script: ServerScript
     rng: random.Random
+    #: The stream `flip` draws from (apart from the faults', so a flipping judge faults as before).
+    flips: random.Random = field(default_factory=random.Random)
     seen: Counter[str] = field(default_factory=Counter)
     stats: Counter[str] = field(default_factory=Counter)
     prefixes: set[bytes] = field(default_factory=set)
@@ -570,6 +580,8 @@ async def _respond(body: dict[str, Any], state: _State, request: web.Request | N
     joint = schema is not None and "requirements" in schema.get("properties", {})
     if joint:
         answer.update(_joint_answer(text, d, script, f"{key}:{body.get('seed')}", labels))
+    if script.flip:
+        answer = _flipped(answer, state, labels, joint)
     content = json.dumps(answer)
     habits = d["joint"].split("+") if "joint" in d else list(script.joint)
     finish = "stop"
@@ -594,6 +606,28 @@ async def _respond(body: dict[str, Any], state: _State, request: web.Request | N
         state.stats["empty_length"] += 1
         return _completion(state, model, "", marked, "length", int(body.get("max_tokens") or reasoning))
     return _completion(state, model, content, marked, finish, reasoning=reasoning)
+
+
+def _flip(state: _State, verdict: str, labels: list[str]) -> str:
+    """`verdict`, or with the chance `flip` another of the labels."""
+    if len(labels) < 2 or state.flips.random() >= state.script.flip:
+        return verdict
+    return state.flips.choice([label for label in labels if label != verdict])
+
+
+def _flipped(answer: dict[str, Any], state: _State, labels: list[str], joint: bool) -> dict[str, Any]:
+    """The answer with each verdict drawn to flip; a joint answer's overall verdict follows its entries."""
+
+    def flipped(part: dict[str, Any]) -> dict[str, Any]:
+        verdict = _flip(state, str(part.get("verdict")), labels)
+        said = {"rationale": f"scripted rationale for verdict {verdict}"} if "rationale" in part else {}
+        return part | {"verdict": verdict} | said
+
+    if not joint:
+        return flipped(answer)
+    entries = [flipped(e) for e in answer["requirements"]]
+    overall = labels[-1] if entries and all(e["verdict"] == labels[-1] for e in entries) else labels[0]
+    return answer | {"verdict": overall, "requirements": entries}
 
 
 def _file_object(file_id: str, data: bytes, purpose: str) -> dict[str, Any]:
@@ -725,7 +759,9 @@ def make_app(script: ServerScript) -> web.Application:
     if script.count_tokens:
         _encoding()  # loaded now, not by the first request on the server's thread
     app = web.Application(client_max_size=64 * 1024**2)
-    app[STATE] = _State(script=script, rng=random.Random(script.seed))
+    app[STATE] = _State(
+        script=script, rng=random.Random(script.seed), flips=random.Random(f"flip:{script.seed}")
+    )
     for prefix in ("", "/v1"):
         app.router.add_post(f"{prefix}/chat/completions", _chat)
         app.router.add_get(f"{prefix}/models", _models)
@@ -819,6 +855,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--joint", default="", help="habits of joint answers, e.g. first+prose")
     p.add_argument("--rules", type=Path, help="a judge script file of verdicts by content")
     p.add_argument("--dialect", choices=tuple(DIALECTS), default="openai", help="response formats it takes")
+    p.add_argument("--flip", type=float, default=0.0, help="chance that each answer turns into another label")
     a = p.parse_args(argv)
     script = ServerScript(
         a.latency, a.fault_ratio, tuple(a.faults.split(",")), a.slow_s, a.retry_after_s, a.seed, a.judge
@@ -826,6 +863,7 @@ def main(argv: list[str] | None = None) -> None:
     script.joint = tuple(h for h in a.joint.split("+") if h)
     script.rules = load_rules(a.rules) if a.rules else ()
     script.dialect = a.dialect
+    script.flip = a.flip
     logging.getLogger("aiohttp").setLevel(logging.CRITICAL)
     port = a.port or _free_port()
     print(f"http://127.0.0.1:{port}/v1", flush=True)
