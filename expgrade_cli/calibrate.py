@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
 import typer
-from rich.table import Table
 
 from expgrade.cli.app import app, console
 from expgrade.grading.errors import UserError
 
 if TYPE_CHECKING:  # the statistics load on use: scipy and matplotlib are slow to import
+    from rich.table import Table
+
     from expgrade.calibration.report import CalibrationReport
 
 LevelOption = Literal["auto", "nominal", "ordinal", "interval", "ratio"]
@@ -27,17 +28,16 @@ def _summary_table(report: CalibrationReport) -> Table:
     """The judges on all items: κ with its interval, the other statistics as point values."""
     from expgrade.calibration.report_json import contract_json
     from expgrade.calibration.report_markdown import ci, num
+    from expgrade.grading.report.terminal import terminal_table
 
-    table = Table(title=f"{report.n_items} items · {report.bootstrap} resamples · {report.confidence:.0%} CI")
     board = {r["rater"]: r for r in report.leaderboard.get("all items", [])}
     ceiling = any(r["human_level"] is not None for r in board.values())
     columns = (
         ["judge", "n", "agreement", "Cohen κ", "AC1", "α"]
         + (["leniency"] if report.binary else [])
-        + (["human level"] if ceiling else [])
+        + (["human\nlevel"] if ceiling else [])
     )
-    for col in columns:
-        table.add_column(col, justify="left" if col == "judge" else "right", no_wrap=col == "Cohen κ")
+    rows = []
     for j in contract_json(report)["judges"]:
         if j["subtask"] is not None or j["criterion"] is not None:
             continue
@@ -51,8 +51,10 @@ def _summary_table(report: CalibrationReport) -> Table:
                     board.get(j["rater"], {}).get("human_level")
                 ]
             )
-        table.add_row(*cells)
-    return table
+        rows.append(cells)
+    return terminal_table(
+        f"{report.n_items} items · {report.bootstrap} resamples · {report.confidence:.0%} CI", columns, rows
+    )
 
 
 @app.command("calibrate")

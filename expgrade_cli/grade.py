@@ -18,6 +18,9 @@ from expgrade.grading.subtasks import ALL_SUBTASKS, SUBTASKS
 JUDGED_ONLY = tuple(s.name for s in SUBTASKS if s.kind == "judged")
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
+    from expgrade.calibration.people_demo import PeopleLoop
     from expgrade.grading.schemas import LabelRow
     from expgrade.grading.schemas.report import GoldMatch
 
@@ -358,10 +361,44 @@ def demo(
     _people_loop(out / "people")
 
 
+def people_table(loop: PeopleLoop) -> Table:
+    """Per real judge: agreement and κ with the people, its raw rate and the corrected one."""
+    from expgrade.grading.report.terminal import terminal_table
+
+    def ci(value: float, low: float, high: float) -> str:
+        return f"{value:.3f} [{low:.3f}, {high:.3f}]"
+
+    corrected = {c["rater"]: c for c in loop.report.corrected_scores if c["group"] == "all"}
+    rows = []
+    for judge in (j for j in loop.report.judges if j.subtask is None and j.criterion is None):
+        agree, kappa = judge.statistics["percent_agreement"], judge.statistics["cohen_kappa"]
+        c = corrected.get(judge.rater)
+        rows.append(
+            (
+                judge.rater,
+                str(judge.n),
+                ci(agree.value, agree.ci_low, agree.ci_high),
+                ci(kappa.value, kappa.ci_low, kappa.ci_high),
+                f"{c['judge_rate']:.3f}" if c else "-",
+                ci(c["ppi"]["value"], c["ppi"]["ci_low"], c["ppi"]["ci_high"]) if c else "-",
+            )
+        )
+    return terminal_table(
+        "judge vs people, and the judge's rate corrected for its errors",
+        (
+            "judge",
+            "labelled",
+            "agreement\n[95 % CI]",
+            "Cohen's κ\n[CI]",
+            "raw\nrate",
+            "corrected\n(PPI++) [CI]",
+        ),
+        rows,
+    )
+
+
 def _people_loop(out: Path) -> None:
     """The demo's last step: the loop's corrected numbers on real people (PandaLM's annotators)."""
-    from rich.table import Table
-
     from expgrade.calibration.people_demo import people_loop
     from expgrade.grading.run.demo import demo_source
 
@@ -374,29 +411,7 @@ def _people_loop(out: Path) -> None:
         "items only, as if people had labelled just those. Question: is response 1 strictly better?",
         highlight=False,
     )
-    table = Table(title="judge vs people, and the judge's rate corrected for its errors")
-    for column in (
-        "judge",
-        "labelled",
-        "agreement [95 % CI]",
-        "Cohen's κ [CI]",
-        "raw rate",
-        "corrected (PPI++) [CI]",
-    ):
-        table.add_column(column, justify="left" if column == "judge" else "right", no_wrap=column == "judge")
-    corrected = {c["rater"]: c for c in loop.report.corrected_scores if c["group"] == "all"}
-    for judge in (j for j in loop.report.judges if j.subtask is None and j.criterion is None):
-        agree, kappa = judge.statistics["percent_agreement"], judge.statistics["cohen_kappa"]
-        c = corrected.get(judge.rater)
-        table.add_row(
-            judge.rater,
-            str(judge.n),
-            f"{agree.value:.3f} [{agree.ci_low:.3f}, {agree.ci_high:.3f}]",
-            f"{kappa.value:.3f} [{kappa.ci_low:.3f}, {kappa.ci_high:.3f}]",
-            f"{c['judge_rate']:.3f}" if c else "-",
-            f"{c['ppi']['value']:.3f} [{c['ppi']['ci_low']:.3f}, {c['ppi']['ci_high']:.3f}]" if c else "-",
-        )
-    console.print(table)
+    console.print(people_table(loop))
     console.print(
         f"What the people said on all {loop.n_items} items (majority of three): {loop.human_rate_all:.3f}, "
         "the number the corrected intervals are built to cover; a raw rate carries its judge's bias "

@@ -10,9 +10,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich import box
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from expgrade.cli.app import app, console, err_console
 from expgrade.cli.judge import check_estimate
@@ -56,9 +54,8 @@ def judge_audit(
     family and placement, with intervals, and what it cost. `--estimate` prices it first."""
     from expgrade.grading.controls.audit import audit_cases, plan, run_audit
     from expgrade.grading.graders.settings import GradeSettings, parse_subtasks
-    from expgrade.grading.report.evidence import checks_section
     from expgrade.grading.report.render import checks_markdown
-    from expgrade.grading.report.summary import print_judge_checks
+    from expgrade.grading.report.summary import print_attack_controls, print_judge_checks
     from expgrade.grading.run.orchestrator import load_tasks
 
     wanted = tuple(s for s in parse_subtasks(subtasks) if s != "execution")
@@ -82,14 +79,7 @@ def judge_audit(
             cases, settings, out, concurrency=concurrency, on_done=lambda: progress.advance(bar)
         )
     print_judge_checks(result.checks, console)
-    section = checks_section({"judge_checks": result.checks.as_json()})
-    for table in (t for t in section.tables if t.rows and t.title.startswith("Attack controls")):
-        shown = Table(title=table.title, box=box.SIMPLE_HEAD, pad_edge=False)
-        for header in table.headers:
-            shown.add_column(header)
-        for row in table.rows:
-            shown.add_row(*row)
-        console.print(shown)
+    print_attack_controls(result.checks, console)
     (out / "audit.md").write_text(checks_markdown(result.checks), encoding="utf-8")
     spent = result.calls
     said = "unknown" if est.expected_usd is None else f"${est.expected_usd:.4f}"

@@ -62,6 +62,7 @@ from expgrade.grading.run_folder import RunFolder
 from expgrade.grading.schemas import ResultRecord
 from expgrade.grading.status import describe_verdict
 from expgrade.grading.submission_reader.loader import load_native
+from expgrade.grading.subtasks import SUBTASKS
 
 #: New files count as changes too: `git add -N` makes them visible to `git diff`.
 _SANDBOX_DIFF = "git add -A -N . >/dev/null 2>&1; git diff"
@@ -85,8 +86,11 @@ def _value(sub: dict[str, Any]) -> float | None:
 
 def score_of(record: ResultRecord) -> Score:
     """The Inspect score of one grading: all_passed as 1/0, unscored when undecided."""
-    dumped = record.subtasks.model_dump(mode="json", exclude_none=True)
-    subtasks = {name: sub for name, sub in dumped.items() if name != "extra"}
+    subtasks = {
+        s.name: sub.model_dump(mode="json", exclude_none=True)
+        for s in SUBTASKS
+        if (sub := s.of(record.subtasks)) is not None
+    }
     metadata: dict[str, Any] = {
         "all_passed": record.all_passed,
         "values": {name: _value(sub) for name, sub in subtasks.items()},

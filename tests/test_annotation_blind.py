@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from annotation_support import (
     graded_demo,
     judge_rationales,
 )
-from test_annotation_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _press, _serve, _signed_in
+from test_annotation_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _press, _serve, _signed_in, shown_item
 
 from expgrade.annotation_app.store import Store
 
@@ -116,10 +117,8 @@ def test_page_and_websocket_frames_stay_blind_until_submit(served: tuple[str, st
         expect.set_options(timeout=30_000)
         _signed_in(page, url, token)
         seen: set[str] = set()
-        item_id = page.get_by_text(re.compile(r"^Item [0-9a-f]{10}$"))
         while set(SUBTASKS) - seen and len(seen) < 40:
-            expect(item_id).to_be_visible()
-            current = item_id.inner_text()
+            current = shown_item(page)
             panel = page.locator(".st-key-label_panel").inner_text()
             subtask = next(s for s in SUBTASKS if f"{s} · " in panel)
             if subtask not in seen:
@@ -131,7 +130,7 @@ def test_page_and_websocket_frames_stay_blind_until_submit(served: tuple[str, st
             in_frames = [s for s in secrets if s.encode() in received]
             assert (on_page, in_frames) == ([], []), f"before submitting a {subtask} item"
             _press(page, "p")
-            expect(item_id).not_to_have_text(current)
+            shown_item(page, other_than=current)
         assert seen == set(SUBTASKS)
         # the control: after a submit, reopening the label reveals the judge, in the same frames
         page.locator("[data-testid=stSidebar] [data-testid=stSelectbox]").click()
@@ -139,6 +138,8 @@ def test_page_and_websocket_frames_stay_blind_until_submit(served: tuple[str, st
         page.get_by_role("button", name="Show the judges and the others").click()
         expect(page.get_by_text("Adjudication: judges and other annotators")).to_be_visible()
         expect(page.get_by_text(re.compile(r"^Your blind label"))).to_be_visible()
-        page.wait_for_timeout(500)
+        deadline = time.monotonic() + 30
+        while SECRET_JUDGE.encode() not in b"".join(frames) and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
         assert SECRET_JUDGE.encode() in b"".join(frames)
         browser.close()

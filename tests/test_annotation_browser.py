@@ -94,29 +94,22 @@ def test_keyboard_labelling_survives_a_reload(served: tuple[str, str, str]) -> N
             page.get_by_role("button", name="Sign in").click()
             expect(page.get_by_role("heading", name="Annotate · demo")).to_be_visible()
 
-        def current_item() -> str:
-            return page.get_by_text(re.compile(r"^Item ")).inner_text()
-
         sign_in()
         expect(page.locator("code").filter(has_text="<script>window.__pwned = 1</script>")).to_be_visible()
         assert page.evaluate("window.__pwned") is None
         page.screenshot(path=str(ARTIFACTS / "0-first-item.png"), full_page=True)
         for n in range(1, 4):
-            before = current_item()
-            page.get_by_role("heading", name="Agent's work").click()  # focus the page, not an input
-            # as a person does: after the item is drawn and its grace period, which drops a key
-            # pressed before the annotator could have seen the item (annotate_page.GRACE_MS)
-            page.wait_for_timeout(GRACE_MS + 100)
-            page.keyboard.press("p")
+            before = shown_item(page)
+            _press(page, "p")
             expect(page.get_by_text(re.compile(rf"^{n} labelled"))).to_be_visible()
-            expect(page.get_by_text(re.compile(r"^Item "))).not_to_have_text(before)
+            shown_item(page, other_than=before)
             page.screenshot(path=str(ARTIFACTS / f"{n}-after-label.png"), full_page=True)
-        after_three = current_item()
+        after_three = shown_item(page)
 
         page.reload()  # no token asked for: this browser's session cookie signs the page in
         expect(page.get_by_role("heading", name="Annotate · demo")).to_be_visible()
         expect(page.get_by_text(re.compile(r"^3 labelled"))).to_be_visible()
-        assert current_item() == after_three  # resumed on the item that was open
+        assert shown_item(page) == after_three  # resumed on the item that was open
         page.screenshot(path=str(ARTIFACTS / "4-after-reload.png"), full_page=True)
         assert page.evaluate("window.__pwned") is None
         session_url = page.url
@@ -176,18 +169,16 @@ def _serve(db: str) -> Iterator[str]:
 
 
 def _signed_in(page: Page, url: str, token: str) -> str:
-    """Sign in on `page`; returns the signed-in URL (which signs in only this browser)."""
+    """Sign in on `page` and wait for its first item; returns the signed-in URL (which signs in
+    only this browser)."""
     from playwright.sync_api import expect
 
     page.goto(url)
     page.locator("input[type=password]").fill(token)
     page.get_by_role("button", name="Sign in").click()
     expect(page.get_by_role("heading", name="Annotate · demo")).to_be_visible()
+    shown_item(page)
     return page.url
-
-
-def _item_id(page: Page) -> str:
-    return page.get_by_text(re.compile(r"^Item [0-9a-f]{10}$")).inner_text()
 
 
 def settled(page: Page) -> None:
@@ -199,13 +190,46 @@ def settled(page: Page) -> None:
     )
 
 
+#: the id of the one item on screen once the page has settled on it, else false; with `before`,
+#: only once it is another item than that
+_SHOWN_ITEM = """(before) => {
+  const app = document.querySelector("[data-testid=stApp]");
+  if (app?.getAttribute("data-test-script-state") !== "notRunning") return false;
+  const ids = Array.from(document.querySelectorAll(".st-key-item_head [data-testid=stText]"))
+    .filter((e) => !e.closest("[data-stale=true]")).map((e) => e.innerText)
+    .filter((text) => /^Item [0-9a-f]{10}$/.test(text));
+  return ids.length === 1 && ids[0] !== before && ids[0];
+}"""
+
+
+def shown_item(page: Page, other_than: str | None = None) -> str:
+    """The item on screen, read once the page has settled on one item (and, given `other_than`,
+    moved past it): on a loaded machine the page holds the old item's elements beside the new
+    ones for a while, and a locator reading it then finds two."""
+    return str(page.wait_for_function(_SHOWN_ITEM, arg=other_than).json_value())
+
+
+def _keys(page: Page, key: str) -> None:
+    """A key pressed as a person would, on whatever has the focus: once the page has settled
+    and the item has been on screen for the grace period (a key pressed sooner was aimed at the
+    item before and is dropped). On a loaded machine the page may see the item later than the
+    test does, and then drops the key and says so; the key is pressed again, as a person who
+    reads that notice does."""
+    for _ in range(5):
+        settled(page)
+        page.wait_for_timeout(GRACE_MS + 50)
+        page.evaluate("document.getElementById('expgrade-dropped')?.remove()")
+        page.keyboard.press(key)
+        notice = page.locator("#expgrade-dropped")
+        if not (notice.is_visible() and "pressed before this item was on screen" in notice.inner_text()):
+            return
+    raise AssertionError(f"key {key!r} dropped five times: the item never counted as on screen")
+
+
 def _press(page: Page, key: str) -> None:
-    """A key pressed as a person would: once the item has been on screen for the grace period
-    (a key pressed sooner was aimed at the item before and is dropped)."""
-    settled(page)
-    page.wait_for_timeout(GRACE_MS + 50)
+    """A verdict key pressed on the page itself (not in a field), as a person would (`_keys`)."""
     page.get_by_role("heading", name="Agent's work").click()  # focus the page, not an input
-    page.keyboard.press(key)
+    _keys(page, key)
 
 
 def test_layout_tab_errors_and_blindness_on_the_demo(served_demo: tuple[str, str, str]) -> None:
@@ -222,7 +246,7 @@ def test_layout_tab_errors_and_blindness_on_the_demo(served_demo: tuple[str, str
         seen: set[str] = set()
         implementation_seen = False
         while True:
-            expect(page.get_by_text(re.compile(r"^Item [0-9a-f]{10}$"))).to_be_visible()
+            item = shown_item(page)
             body = page.locator("body").inner_text()
             leaked = [name for name in DEMO_NAMES if name in body]
             assert leaked == [], f"blind annotator sees {leaked}"
@@ -237,12 +261,11 @@ def test_layout_tab_errors_and_blindness_on_the_demo(served_demo: tuple[str, str
                 page.mouse.wheel(0, 3000)  # the item scrolls; the panel stays
                 expect(panel.get_by_role("button", name="Pass (P)")).to_be_in_viewport()
                 page.screenshot(path=str(ARTIFACTS / "demo-error-in-panel-scrolled.png"))
-            item = _item_id(page)
             if item in seen or len(seen) >= 12:
                 break
             seen.add(item)
             _press(page, "p")
-            expect(page.get_by_text(re.compile(r"^Item [0-9a-f]{10}$"))).not_to_have_text(item)
+            shown_item(page, other_than=item)
         assert implementation_seen
         # reopen the first label: entries differ at sidebar width, and the adjudication
         # table (judges, other annotators) shows only now, after the submit
@@ -278,7 +301,7 @@ def test_two_tabs_never_lose_a_press(served_demo: tuple[str, str, str]) -> None:
         for tab in (tab_a, tab_b):
             tab.set_default_timeout(30_000)
         expect.set_options(timeout=30_000)
-        expect(tab_b.get_by_text(re.compile(r"^Item "))).to_have_text(_item_id(tab_a))
+        assert shown_item(tab_b) == shown_item(tab_a)
         # 1. tab A labels; tab B, still on the old item, types a rationale and fails it
         _press(tab_a, "p")
         expect(tab_a.get_by_text(re.compile(r"^1 labelled"))).to_be_visible()
@@ -292,7 +315,7 @@ def test_two_tabs_never_lose_a_press(served_demo: tuple[str, str, str]) -> None:
         # 2. both tabs on the next item, pressed at the same moment
         tab_a.reload()
         tab_b.reload()
-        expect(tab_b.get_by_text(re.compile(r"^Item "))).to_have_text(_item_id(tab_a))
+        assert shown_item(tab_b) == shown_item(tab_a)
         tab_a.get_by_role("button", name="Pass (P)").click(no_wait_after=True)
         tab_b.get_by_role("button", name="Fail (F)").click(no_wait_after=True)
         expect(
@@ -302,7 +325,7 @@ def test_two_tabs_never_lose_a_press(served_demo: tuple[str, str, str]) -> None:
             tab_b.get_by_text(re.compile(r"^2 labelled")).or_(tab_b.get_by_text("Not saved")).first
         ).to_be_visible()
         # the progress line is drawn before the panel: give the refusal its moment to appear
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 30
         refused: list[Page] = []
         while not refused and time.monotonic() < deadline:
             refused = [t for t in (tab_a, tab_b) if t.get_by_text("Not saved").count()]

@@ -17,7 +17,16 @@ from typing import TYPE_CHECKING
 
 import pytest
 from annotation_support import cli, make_run
-from test_annotation_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _serve, settled
+from test_annotation_browser import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    _keys,
+    _press,
+    _serve,
+    settled,
+    shown_item,
+)
 
 from expgrade.annotation_app.export import export_rows
 from expgrade.annotation_app.loaders import load_run
@@ -66,7 +75,7 @@ def _sign_in(page: Page, url: str, token: str) -> None:
     page.locator("input[type=password]").fill(token)
     page.get_by_role("button", name="Sign in").click()
     expect(page.get_by_role("heading", name="Annotate · demo")).to_be_visible()
-    expect(page.get_by_text(ITEM)).to_be_visible()
+    shown_item(page)
 
 
 def _labels(db: str) -> list[AssignmentView]:
@@ -96,7 +105,7 @@ def test_only_an_explicit_verdict_records_one(app: tuple[str, str, str], browser
     url, token, db = app
     page = _open(browser)
     _sign_in(page, url, token)
-    first = page.get_by_text(ITEM).inner_text()
+    first = shown_item(page)
     page.get_by_label("Confidence (optional)").fill("0.7")
     page.get_by_label("Confidence (optional)").press("Enter")
     _settle(page)
@@ -109,14 +118,14 @@ def test_only_an_explicit_verdict_records_one(app: tuple[str, str, str], browser
     _settle(page)
     page.screenshot(path=str(ARTIFACTS / "honest-1-enter-records-nothing.png"))
     assert _labels(db) == []
-    expect(page.get_by_text(ITEM)).to_have_text(first)
+    assert shown_item(page) == first
     expect(page.get_by_text(re.compile(r"^0 labelled"))).to_be_visible()
     # Escape leaves the text box and gives the keys back: F is a verdict, not a letter
     page.get_by_label("Rationale").press("Escape")
     assert page.evaluate("document.activeElement.tagName") != "TEXTAREA"
-    page.keyboard.press("f")
+    _keys(page, "f")
     expect(page.get_by_text("Saved: fail, confidence 0.7.")).to_be_visible()
-    expect(page.get_by_text(ITEM)).not_to_have_text(first)
+    second = shown_item(page, other_than=first)
     page.screenshot(path=str(ARTIFACTS / "honest-2-saved-names-the-verdict.png"))
     (label,) = _labels(db)
     assert (label.label, label.confidence, label.rationale, label.reason) == (
@@ -127,7 +136,6 @@ def test_only_an_explicit_verdict_records_one(app: tuple[str, str, str], browser
     )
 
     # Tab from the last field ends on the verdict buttons, where the keys work
-    second = page.get_by_text(ITEM).inner_text()
     page.get_by_label("Reason (needed to flag, skip or mark unscorable)").click()
     stops = []
     for _ in range(6):
@@ -135,20 +143,19 @@ def test_only_an_explicit_verdict_records_one(app: tuple[str, str, str], browser
         stops.append(_focused(page))
     assert stops[:5] == ["Flag this item", "Unscorable (U)", "Skip (S)", "Pass (P)", "Fail (F)"], stops
     page.get_by_label("Flag this item").focus()
-    page.keyboard.press("p")  # on the Flag checkbox: still the verdict key
+    _keys(page, "p")  # on the Flag checkbox: still the verdict key
     expect(page.get_by_text("Saved: pass.")).to_be_visible()
-    expect(page.get_by_text(ITEM)).not_to_have_text(second)
+    third = shown_item(page, other_than=second)
 
     # Shift+F (caps lock, a held Shift) is F; the new item opens at the top, and says so
-    third = page.get_by_text(ITEM).inner_text()
     settled(page)
     page.get_by_role("heading", name="Agent's work").click()
     page.mouse.wheel(0, 4000)
-    time.sleep(0.3)
+    page.wait_for_function("() => document.querySelector('[data-testid=stMain]').scrollTop > 0")
     scrolled = page.evaluate("document.querySelector('[data-testid=stMain]').scrollTop")
     page.screenshot(path=str(ARTIFACTS / "honest-3-scrolled-down.png"))
-    page.keyboard.press("Shift+F")
-    expect(page.get_by_text(ITEM)).not_to_have_text(third)
+    _keys(page, "Shift+F")
+    shown_item(page, other_than=third)
     expect(page.locator(".st-key-item_head")).to_have_class(re.compile("expgrade-new"))
     expect(page.get_by_role("heading", name="Task")).to_be_in_viewport()
     expect(page.get_by_text(ITEM)).to_be_in_viewport()
@@ -163,9 +170,7 @@ def test_a_change_after_the_reveal_keeps_the_blind_label(app: tuple[str, str, st
     url, token, db = app
     page = _open(browser)
     _sign_in(page, url, token)
-    settled(page)
-    page.get_by_role("heading", name="Agent's work").click()
-    page.keyboard.press("f")
+    _press(page, "f")
     expect(page.get_by_text(re.compile(r"^1 labelled"))).to_be_visible()
     page.locator("[data-testid=stSidebar] [data-testid=stSelectbox]").click()
     page.get_by_role("option").last.click()
@@ -188,9 +193,7 @@ def _refused(page: Page, db: str, stored: int) -> None:
     """The press is answered with a message and the sign-in page; nothing was stored."""
     from playwright.sync_api import expect
 
-    settled(page)
-    page.get_by_role("heading", name="Agent's work").click()
-    page.keyboard.press("p")
+    _press(page, "p")
     expect(page.get_by_text(re.compile(r"^Not saved: you are signed out"))).to_be_visible()
     expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
     assert len(_labels(db)) == stored
@@ -229,8 +232,6 @@ def test_sessions_belong_to_a_browser(app: tuple[str, str, str], browser: Browse
     page.get_by_role("button", name="Sign in").click()
     expect(page.get_by_text("Unknown token.")).to_be_visible()
     _sign_in(page, url, new_token)
-    settled(page)
-    page.get_by_role("heading", name="Agent's work").click()
-    page.keyboard.press("p")
+    _press(page, "p")
     expect(page.get_by_text("Saved: pass.")).to_be_visible()
     assert [a.label for a in _labels(db)] == ["pass"]

@@ -30,7 +30,7 @@ from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultReco
 from expgrade.grading.schemas.control import ControlRecord
 from expgrade.grading.schemas.report import CrossCheck, DegenerateFinding, JudgeChecks
 from expgrade.grading.schemas.retest import RetestRecord
-from expgrade.grading.subtasks import SUBTASKS
+from expgrade.grading.subtasks import BY_NAME, SUBTASKS
 
 #: The fewest decided items of a subtask before one verdict for all of them is degenerate.
 MIN_ITEMS = 5
@@ -75,7 +75,7 @@ class _Agreement:
 
 
 def _judged(record: ResultRecord, name: str) -> JudgedSubtask | None:
-    sub = getattr(record.subtasks, name)
+    sub = BY_NAME[name].of(record.subtasks)
     return sub if isinstance(sub, JudgedSubtask) else None
 
 

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from expgrade.grading.report.calibration import UNCALIBRATED, calibrated
-from expgrade.grading.report.evidence import REPEAT_HEADERS, repeat_rows
+from expgrade.grading.report.evidence import REPEAT_HEADERS, checks_section, repeat_rows
 from expgrade.grading.report.judge_checks import RETEST_HEADERS, TRUST_HEADERS, retest_rows, trust_rows
 from expgrade.grading.report.overview import unscorable_lines
 from expgrade.grading.report.plots import HEADERS, RATE_KEYS
+from expgrade.grading.report.terminal import terminal_table
 from expgrade.grading.schemas import RunReport
 from expgrade.grading.schemas.report import JudgeChecks
 from expgrade.grading.subtasks import SUBTASKS
@@ -31,7 +35,9 @@ def print_summary(report: RunReport, console: Console) -> None:
         pad_edge=False,
         padding=(0, 0),
     )
-    table.add_column("agent", no_wrap=True, min_width=8)
+    # the agent's name is the column that gives way (wraps at spaces, else ends in …): a figure
+    # column never does, and a table of no_wrap columns too wide for the terminal drops its last
+    table.add_column("agent", min_width=8, overflow="ellipsis")
     for h in (*(_short(s.column) for s in SUBTASKS), HEADERS[-1]):
         table.add_column(h, justify="right", no_wrap=True, min_width=9)
     for a in data["agents"]:
@@ -52,29 +58,36 @@ def print_summary(report: RunReport, console: Console) -> None:
         print_retests(report.judge_checks, console)
     rows = repeat_rows(data)
     if rows:
-        repeats = Table(title="execution over K seeds (--repeats)", box=box.SIMPLE_HEAVY, pad_edge=False)
-        for h in REPEAT_HEADERS:
-            repeats.add_column(h, justify="left" if h == "agent" else "right")
-        for row in rows:
-            repeats.add_row(*row)
-        console.print(repeats)
+        # a header's words in brackets go under it: the column is as narrow as its figures
+        headers = [h.replace(" (", "\n(") for h in REPEAT_HEADERS]
+        console.print(terminal_table("execution over K seeds (--repeats)", headers, rows))
 
 
 def print_judge_checks(checks: JudgeChecks, console: Console) -> None:
     """The judge checked on known answers, before any person labels an item; a judge that failed
-    its controls is named in red, once per subtask."""
-    table = Table(
-        title=f"the judge on {checks.controls_n} control gradings and model-free signals (docs/controls.md)",
-        box=box.SIMPLE_HEAVY,
-        pad_edge=False,
+    its controls is named in red, once per subtask. One line per figure, under its judge and
+    subtask: a row per judge and subtask with a column per check needs more than 80 columns and
+    broke its figures across lines. report.md has every figure in its judge-checks tables."""
+    lines: list[tuple[str, str, str]] = []
+    for judge, rows in groupby(trust_rows(checks), key=lambda row: row[0]):
+        lines.append((f"[bold]{escape(judge)}[/]", "", ""))
+        for row in rows:
+            said = [
+                (header, item)
+                for header, cell in zip(TRUST_HEADERS[2:], row[2:], strict=True)
+                for item in cell.split("; ")
+                if item not in ("", "—")
+            ]
+            for n, (header, item) in enumerate(said or [("", "—")]):
+                shown = header if n == 0 or header != said[n - 1][0] else ""
+                lines.append(("  " + row[1] if n == 0 else "", shown, escape(item)))
+    table = terminal_table(
+        f"the judge on {checks.controls_n} control gradings and model-free signals (docs/controls.md)",
+        ("judge · subtask", "check", "result"),
+        lines,
+        stack=False,
+        figures="left",
     )
-    rows = trust_rows(checks)
-    # a column with nothing to say (no attack controls, no cross-check) is left out, so the rest fit
-    keep = [i for i, _ in enumerate(TRUST_HEADERS) if any(r[i] not in ("", "—") for r in rows)]
-    for i in keep:
-        table.add_column(TRUST_HEADERS[i], overflow="fold", no_wrap=i < 2)
-    for row in rows:
-        table.add_row(*(row[i] for i in keep))
     console.print(table)
     for f in checks.controls:
         if f.failed:
@@ -89,7 +102,6 @@ def print_judge_checks(checks: JudgeChecks, console: Console) -> None:
             console.print(
                 f"[bold red]JUDGE FAILED ITS CONTROLS:[/] {f.judge} on {f.subtask}: {f.why}.{refused}",
                 highlight=False,
-                soft_wrap=True,
             )
 
 
@@ -99,22 +111,36 @@ def print_retests(checks: JudgeChecks, console: Console) -> None:
     rows = retest_rows(checks)
     if not rows:
         return
-    table = Table(
-        title=f"the judge asked again: {checks.retest_n} item(s), past the cache (docs/stability.md)",
-        box=box.SIMPLE_HEAVY,
-        pad_edge=False,
-    )
     keep = [i for i, _ in enumerate(RETEST_HEADERS) if any(r[i] not in ("", "—") for r in rows)]
-    for i in keep:
-        table.add_column(RETEST_HEADERS[i], overflow="fold", no_wrap=i < 2)
-    for row in rows:
-        table.add_row(*(row[i] for i in keep))
-    console.print(table)
+    console.print(
+        terminal_table(
+            f"the judge asked again: {checks.retest_n} item(s), past the cache (docs/stability.md)",
+            [RETEST_HEADERS[i].replace(" ", "\n") for i in keep],
+            [[row[i] for i in keep] for row in rows],
+            text_columns=(0, 1),
+        )
+    )
     for f in checks.retests or []:
         if f.unstable:
             console.print(
                 f"[bold red]JUDGE UNSTABLE:[/] {f.judge} on {f.subtask}: {f.why}. Its verdicts on this"
                 " subtask depend on when it was asked; more samples (--samples) or temperature 0 may help.",
                 highlight=False,
-                soft_wrap=True,
             )
+
+
+def print_attack_controls(checks: JudgeChecks, console: Console) -> None:
+    """Attack success by family and by placement, one table per judge and defences (`judge
+    audit`): the report's table in the terminal, less its judge and defences columns, so that
+    its figures fit 80 columns."""
+    section = checks_section({"judge_checks": checks.as_json()})
+    attacks = next(t for t in section.tables if t.title.startswith("Attack controls"))
+    for (judge, defences), rows in groupby(attacks.rows, key=lambda row: (row[0], row[1])):
+        console.print(
+            terminal_table(
+                f"{judge}, defences {defences}: {attacks.title}",
+                attacks.headers[2:],
+                [row[2:] for row in rows],
+                text_columns=(0, 1),
+            )
+        )
