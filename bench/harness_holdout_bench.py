@@ -1,9 +1,9 @@
 """Held-out harness import: how many of 21 real public harness outputs import fully (issue 45).
 
 The sources are `bench/harness_holdout/` (provenance in its PROVENANCE.md; what a full import
-gives in its holdout.json; the files are other projects', fetched and not committed), chosen outside the project and frozen before anything was
-measured. Each source is imported in a fresh process by the expgrade found on PYTHONPATH, so
-the same script measures any tree:
+gives in its holdout.json; the files are other projects', fetched and not committed), chosen
+outside the project and frozen before anything was measured. Each source is imported in a
+fresh process by the expgrade found on PYTHONPATH, so the same script measures any tree:
 
     PYTHONPATH=TREE_BEFORE .venv/bin/python bench/harness_holdout_bench.py --label before
     PYTHONPATH=TREE_AFTER .venv/bin/python bench/harness_holdout_bench.py --label after

@@ -1,15 +1,17 @@
 """Judge engine benchmark: throughput and CPU per call, warm-cache rerun, and the fault run.
 
 Runs the scripted OpenAI-compatible server in its own process (so its CPU is not counted
-against the client) and the engine in this one, through litellm's real HTTP path.
+against the client) and the engine in this one, through its real HTTP path (`openai/gpt-4o-mini`
+takes the direct route: expgrade's own aiohttp client, litellm's cost map).
 
     .venv/bin/python bench/judge_bench.py                 # full size: 4000 calls, 2000 fault items
     .venv/bin/python bench/judge_bench.py --calls 400 --fault-items 200   # quick
 
 0. whole process: `expgrade judge` as a user runs it beside a bare aiohttp client, each its own
    process, on 1 item (fixed cost: start-up, imports, one call) and on N (cost per call: the
-   difference); `--before OTHER_CHECKOUT` runs that checkout's `expgrade judge` beside, and
-   `--only-whole-process` stops after this part.
+   difference); `--before OTHER_CHECKOUT` runs that checkout's `expgrade judge` beside,
+   `--rounds R` repeats the comparison R times (sides interleaved; the load average of each
+   round is recorded), and `--only-whole-process` stops after this part.
 1. throughput: N calls, server latency 100 ms, concurrency 64; ideal = N × 0.1 / 64 seconds.
    Reported: wall, ideal / wall, CPU seconds of this process per call (user + system).
 2. warm cache: the same N requests again; the server must see zero requests.
@@ -253,54 +255,75 @@ def _child(cmd: list[str], tree: Path | None = None) -> tuple[float, float]:
 
 
 def whole_process(
-    n: int, concurrency: int, latency: float, tmp: Path, before: Path | None = None
+    n: int, concurrency: int, latency: float, tmp: Path, before: Path | None = None, rounds: int = 1
 ) -> dict[str, Any]:
     """`expgrade judge` as a user runs it, beside a bare aiohttp client, each a whole process.
 
     Each is run on 1 item (the fixed cost: interpreter, imports, one call) and on `n`; the cost
     per call is the difference over n - 1 calls. The judge uses a fresh response cache, as a
     first run does. With `before` (another checkout), its `expgrade judge` runs beside, in turn.
+    `rounds` repeats the whole comparison, the sides interleaved within each round, so every
+    round's ratio is taken under the same load; the load average is recorded before and after.
     """
     trees = {"expgrade_judge": Path(__file__).resolve().parents[1]}
     if before is not None:
         trees["expgrade_judge_before"] = before
     server = Server("--latency", str(latency))
     try:
-        out: dict[str, Any] = {"calls": n, "concurrency": concurrency, "latency_s": latency}
-        for size in (1, n):
-            items = tmp / f"items-{size}.jsonl"
-            items.write_text(
-                "".join(
-                    json.dumps({"item_id": r.item_id, **r.fields}) + "\n"
-                    for r in requests(size, f"cli{size}")
-                )
-            )
-            bare = [sys.executable, "-c", _BARE_CLIENT, server.url, str(items), str(concurrency)]
-            runs = {"bare_aiohttp": _child(bare)}
-            for name, tree in trees.items():
-                runs[name] = _child(
-                    [sys.executable, "-c", "from expgrade.cli import main; main()", "judge", str(items),
-                     "--rubric", "reference-match", "--judge", MODEL, "--api-base", server.url,
-                     "--concurrency", str(concurrency), "--cache", str(tmp / f"{name}-{size}.sqlite"),
-                     "--out", str(tmp / f"labels-{size}.jsonl")],
-                    tree,
-                )  # fmt: skip
-            for name, (wall, cpu) in runs.items():
-                out.setdefault(name, {})[f"{size}_wall_s"] = round(wall, 3)
-                out[name][f"{size}_cpu_s"] = round(cpu, 3)
-        for name in ("bare_aiohttp", *trees):
-            t = out[name]
-            t["fixed_wall_s"] = t["1_wall_s"]
-            t["per_call_wall_ms"] = round(1000 * (t[f"{n}_wall_s"] - t["1_wall_s"]) / (n - 1), 3)
-            t["per_call_cpu_ms"] = round(1000 * (t[f"{n}_cpu_s"] - t["1_cpu_s"]) / (n - 1), 3)
+        out: dict[str, Any] = {
+            "calls": n,
+            "concurrency": concurrency,
+            "latency_s": latency,
+            "ideal_s": round(n * latency / concurrency, 3),
+            "load_average_before": [round(x, 2) for x in os.getloadavg()],
+            "rounds": [],
+        }
+        for r in range(rounds):
+            out["rounds"].append(_whole_round(n, concurrency, server, trees, tmp / f"round{r}"))
+        out["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
         for name in trees:
-            out[f"ratio_wall_{name}"] = round(
-                out[name][f"{n}_wall_s"] / out["bare_aiohttp"][f"{n}_wall_s"], 3
-            )
-        out["ideal_s"] = round(n * latency / concurrency, 3)
+            ratios = sorted(t[f"ratio_wall_{name}"] for t in out["rounds"])
+            out[f"ratio_wall_{name}_median"] = ratios[len(ratios) // 2]
         return out
     finally:
         server.stop()
+
+
+def _whole_round(
+    n: int, concurrency: int, server: Server, trees: dict[str, Path], tmp: Path
+) -> dict[str, Any]:
+    """One round of `whole_process`: every side on 1 item, then every side on `n`."""
+    tmp.mkdir(parents=True)
+    out: dict[str, Any] = {"load_average": [round(x, 2) for x in os.getloadavg()]}
+    for size in (1, n):
+        items = tmp / f"items-{size}.jsonl"
+        items.write_text(
+            "".join(
+                json.dumps({"item_id": r.item_id, **r.fields}) + "\n"
+                for r in requests(size, f"{tmp.name}-cli{size}")
+            )
+        )
+        bare = [sys.executable, "-c", _BARE_CLIENT, server.url, str(items), str(concurrency)]
+        runs = {"bare_aiohttp": _child(bare)}
+        for name, tree in trees.items():
+            runs[name] = _child(
+                [sys.executable, "-c", "from expgrade.cli import main; main()", "judge", str(items),
+                 "--rubric", "reference-match", "--judge", MODEL, "--api-base", server.url,
+                 "--concurrency", str(concurrency), "--cache", str(tmp / f"{name}-{size}.sqlite"),
+                 "--out", str(tmp / f"labels-{size}.jsonl")],
+                tree,
+            )  # fmt: skip
+        for name, (wall, cpu) in runs.items():
+            out.setdefault(name, {})[f"{size}_wall_s"] = round(wall, 3)
+            out[name][f"{size}_cpu_s"] = round(cpu, 3)
+    for name in ("bare_aiohttp", *trees):
+        t = out[name]
+        t["fixed_wall_s"] = t["1_wall_s"]
+        t["per_call_wall_ms"] = round(1000 * (t[f"{n}_wall_s"] - t["1_wall_s"]) / (n - 1), 3)
+        t["per_call_cpu_ms"] = round(1000 * (t[f"{n}_cpu_s"] - t["1_cpu_s"]) / (n - 1), 3)
+    for name in trees:
+        out[f"ratio_wall_{name}"] = round(out[name][f"{n}_wall_s"] / out["bare_aiohttp"][f"{n}_wall_s"], 3)
+    return out
 
 
 def main() -> None:
@@ -313,9 +336,10 @@ def main() -> None:
     p.add_argument("--json", type=Path, help="also write the figures here")
     p.add_argument("--only-whole-process", action="store_true", help="only the whole-process comparison")
     p.add_argument("--before", type=Path, help="another checkout whose `expgrade judge` runs beside")
+    p.add_argument("--rounds", type=int, default=1, help="whole-process rounds, sides interleaved in each")
     a = p.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        whole = whole_process(a.calls, a.concurrency, a.latency, Path(tmp), a.before)
+        whole = whole_process(a.calls, a.concurrency, a.latency, Path(tmp), a.before, a.rounds)
         if a.only_whole_process:
             text = json.dumps({"whole_process": whole}, indent=2)
             print(text)

@@ -9,14 +9,10 @@ import typer
 
 from expgrade.cli.app import app, console, err_console
 from expgrade.cli.judge_options import judge_options
-from expgrade.grading.controls import ControlOptions
 from expgrade.grading.errors import UserError
-from expgrade.grading.graders.settings import IMPLEMENTATION_JUDGING, GradeSettings, parse_subtasks
-from expgrade.grading.judge import unpriced_warning
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.run_folder import RunFolder
 from expgrade.grading.subtasks import ALL_SUBTASKS, SUBTASKS
-from expgrade.grading.subtasks.passing import parse_thresholds
 
 #: the subtasks only a judge grades (a review's deterministic checks run without one)
 JUDGED_ONLY = tuple(s.name for s in SUBTASKS if s.kind == "judged")
@@ -136,7 +132,12 @@ def grade(
     judges: JudgeSettings | None,
 ) -> None:
     """Grade every submission against its task; writes RUN_DIR/results.jsonl, manifest.json and logs/."""
+    # Imported here, not at the top: `expgrade --help` must not load the graders (tests/test_cli_start.py).
+    from expgrade.grading.controls import ControlOptions
+    from expgrade.grading.graders.settings import IMPLEMENTATION_JUDGING, GradeSettings, parse_subtasks
+    from expgrade.grading.judge import unpriced_warning
     from expgrade.grading.run.orchestrator import grade_run
+    from expgrade.grading.subtasks.passing import parse_thresholds
 
     if on_failed_controls not in ("warn", "refuse"):
         raise UserError(

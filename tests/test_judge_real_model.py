@@ -1,5 +1,7 @@
 """A real judge: SmolLM2-135M-Instruct served by llama.cpp's server (llama-cpp-python 0.3.36),
-judged through expgrade's real litellm path as `openai/<alias>` with `--api-base`.
+judged as `openai/<alias>` with `--api-base` on both of expgrade's real HTTP routes: its own
+OpenAI-format client (the default for `openai/` models) and litellm's `acompletion` (every other
+provider, and `EXPGRADE_JUDGE_ROUTE=acompletion`).
 
 What holds for a real model, whatever it answers: the server refuses `json_schema` once and the
 run settles on `json_object` with the schema; every verdict is graded with a rubric label or is
@@ -18,7 +20,7 @@ import pytest
 from judge_server import ref_request
 from llama_server import LlamaServer, llama_server, missing
 
-from expgrade.grading.judge import JudgeConfig, JudgeEngine, JudgeSpec
+from expgrade.grading.judge import JudgeConfig, JudgeEngine, JudgeSpec, client
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -34,9 +36,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LlamaServer]:
         yield running
 
 
+@pytest.mark.parametrize("route", ["direct", "acompletion"])
 def test_smollm2_through_llama_cpps_server_negotiates_json_object_and_judges(
-    server: LlamaServer, tmp_path: Path
+    server: LlamaServer,
+    tmp_path: Path,
+    route: str,
+    monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
 ) -> None:
+    if route == "acompletion":
+        monkeypatch.setenv("EXPGRADE_JUDGE_ROUTE", "acompletion")
+    client._direct_route.cache_clear()  # the route is chosen once per model and endpoint
+    request.addfinalizer(client._direct_route.cache_clear)
     spec = JudgeSpec(server.judge, context_window=2048, input_cost_per_token=0.0, output_cost_per_token=0.0)
     config = JudgeConfig(
         judges=[spec],

@@ -4,6 +4,9 @@ back, same failure meaning (grading/judge/client.py explains why there are two).
 from __future__ import annotations
 
 import asyncio
+import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -145,3 +148,75 @@ def test_both_routes_give_a_failure_the_same_meaning(fault: str, monkeypatch: py
     client._direct_route.cache_clear()
     assert not isinstance(outcomes["direct"], client.Reply)
     assert outcomes["direct"] == outcomes["acompletion"]
+
+
+#: OpenAI names of every kind: chat models, a self-hosted model's alias, reasoning models (litellm
+#: sends `max_completion_tokens` and drops `temperature`), models without `response_format`.
+NAMES = (
+    "gpt-4o-mini",
+    "gpt-4.1-nano",
+    "my-local-model",
+    "o1",
+    "o3-mini",
+    "gpt-5-mini",
+    "gpt-5-chat",
+    "gpt-6-luna",
+    "gpt-4",
+    "gpt-3.5-turbo-16k",
+)
+PLAIN = ("gpt-4o-mini", "gpt-4.1-nano", "my-local-model")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_direct_route_takes_only_models_whose_parameters_litellm_passes_on_as_they_are(name: str) -> None:
+    """The direct route sends the engine's parameters as given; litellm's own OpenAI config decides
+    which models that is right for, so this checks the route's rule against litellm's configs."""
+    client._litellm()
+    from litellm.types.utils import LlmProviders
+    from litellm.utils import ProviderConfigManager
+
+    wanted = {"temperature": 0.0, "max_tokens": 64, "seed": 7, "response_format": SCHEMA}
+    config = ProviderConfigManager.get_provider_chat_config(model=name, provider=LlmProviders.OPENAI)
+    assert config is not None
+    unchanged = config.map_openai_params(dict(wanted), {}, name, drop_params=True) == wanted
+    client._direct_route.cache_clear()
+    direct = client._direct_route(f"openai/{name}", "http://127.0.0.1:9/v1", "k") is not None
+    client._direct_route.cache_clear()
+    assert not direct or unchanged
+    assert direct == (name in PLAIN)
+
+
+_FRESH_PROCESS = """
+import json, sys
+from expgrade.grading.judge import JudgeConfig, JudgeEngine, JudgeRequest, JudgeSpec
+config = JudgeConfig(judges=[JudgeSpec(sys.argv[2])], api_base=sys.argv[1], use_cache=False)
+fields = {"question": "2 + 2?", "reference": "4", "response": "4 @@script verdict=pass@@"}
+with JudgeEngine(config) as engine:
+    [v] = engine.judge_sync([JudgeRequest("i1", "reference-match", fields)])
+print(json.dumps({"status": v.status, "label": v.label, "prompt_tokens": v.prompt_tokens,
+                  "completion_tokens": v.completion_tokens, "cost_usd": v.cost_usd,
+                  "prompt_hash": v.prompt_hash, "raw": v.samples[0].raw_response,
+                  "litellm": "litellm" in sys.modules}))
+"""
+
+
+def test_a_direct_call_is_judged_and_priced_without_importing_litellm() -> None:
+    """litellm's import (2-5 s) is not paid by a run whose judges all take the direct route, and
+    its verdicts still carry tokens, the raw answer and a cost at litellm's prices."""
+    with ScriptedServer() as server:
+        run = subprocess.run(
+            [sys.executable, "-c", _FRESH_PROCESS, server.url, PRICED],
+            capture_output=True,
+            text=True,
+            timeout=100,
+        )
+    assert run.returncode == 0, run.stderr
+    v = json.loads(run.stdout.splitlines()[-1])
+    assert v["litellm"] is False
+    assert (v["status"], v["label"]) == ("graded", "pass") and v["raw"] and v["prompt_hash"]
+    rates = client._litellm().model_cost[PRICED.split("/", 1)[1]]
+    expected = (
+        v["prompt_tokens"] * rates["input_cost_per_token"]
+        + v["completion_tokens"] * rates["output_cost_per_token"]
+    )
+    assert v["prompt_tokens"] > 0 and v["cost_usd"] == pytest.approx(expected)

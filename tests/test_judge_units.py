@@ -234,3 +234,30 @@ def test_prices_and_windows_come_from_the_bundled_map_only_for_the_same_provider
     # A self-hosted model that shares an OpenAI name is not billed at OpenAI's prices.
     assert model_prices("hosted_vllm/gpt-4o-mini") is None
     assert model_prices("openai/expgrade-test-judge") is None and model_context_window("openai/nope") is None
+
+
+def test_the_cost_map_read_without_litellm_is_litellm_s_own() -> None:
+    """The engine prices calls from litellm's bundled map without importing litellm; every model's
+    rates, windows and provider must be what `litellm.model_cost` holds once litellm is loaded."""
+    from expgrade.grading.judge.client import _bundled_cost_map, _litellm
+
+    live = _litellm().model_cost
+    bundled = _bundled_cost_map()
+    keys = (
+        "input_cost_per_token",
+        "output_cost_per_token",
+        "cache_read_input_token_cost",
+        "cache_creation_input_token_cost",
+        "input_cost_per_token_batches",
+        "output_cost_per_token_batches",
+        "max_input_tokens",
+        "max_tokens",
+        "litellm_provider",
+    )
+    assert set(bundled) == set(live)
+    differ = [
+        name
+        for name, entry in live.items()
+        if {k: entry.get(k) for k in keys} != {k: bundled[name].get(k) for k in keys}
+    ]
+    assert differ == []

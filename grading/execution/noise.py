@@ -26,8 +26,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scipy.stats import t as student_t
-
 from expgrade.grading.execution.compare import tolerance_for, within
 from expgrade.grading.execution.results import Results, is_finite_number
 from expgrade.grading.schemas import Task, Tolerance
@@ -64,6 +62,8 @@ def prediction_interval(values: Sequence[float], confidence: float) -> Interval:
         raise ValueError("values must be finite numbers")
     if not 0.0 < confidence < 1.0:
         raise ValueError(f"confidence must be in (0, 1), got {confidence}")
+    from scipy.stats import t as student_t  # seconds to import: only when an interval is drawn
+
     n = len(values)
     mean = math.fsum(values) / n
     sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))

@@ -24,25 +24,68 @@ is `graded` (label, score in [0, 1], rationale, confidence, passed) or `unscorab
 `reason` from expgrade.grading.status.Unscorable; it never raises for provider trouble. Each
 carries the rubric id and version, the prompt hash, per-sample raw responses, tokens, cost (None = unknown),
 latency and flags (`prompt_injection`, `input_truncated`, ...). See docs/judge.md.
+
+The names below load on first use (PEP 562): the command line imports `judge.config` and
+`judge.settings` to declare its options, and `expgrade --help` must not pay for the engine
+(numpy for the injection scan, the HTTP client) to do so.
 """
 
-from expgrade.grading.judge.budget import BudgetGate, LocalBudgetGate, unpriced_models, unpriced_warning
-from expgrade.grading.judge.config import JudgeConfig, JudgeSpec, default_cache_path
-from expgrade.grading.judge.consensus import METHODS, Method, aggregate
-from expgrade.grading.judge.engine import JudgeEngine, OnVerdict
-from expgrade.grading.judge.ledger import CostLedger, Totals
-from expgrade.grading.judge.limits import LocalRateLimiter, ModelLimits, RateLimiter
-from expgrade.grading.judge.rubrics import Rubric, list_rubrics, load_rubric
-from expgrade.grading.judge.types import (
-    PROMPT_INJECTION,
-    QUOTED_INJECTION,
-    TRUNCATED,
-    JudgeRequest,
-    PanelVerdict,
-    Sample,
-    Status,
-    Verdict,
-)
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from expgrade.grading.judge.budget import BudgetGate, LocalBudgetGate, unpriced_models, unpriced_warning
+    from expgrade.grading.judge.config import JudgeConfig, JudgeSpec, default_cache_path
+    from expgrade.grading.judge.consensus import METHODS, Method, aggregate
+    from expgrade.grading.judge.engine import JudgeEngine, OnVerdict
+    from expgrade.grading.judge.ledger import CostLedger, Totals
+    from expgrade.grading.judge.limits import LocalRateLimiter, ModelLimits, RateLimiter
+    from expgrade.grading.judge.rubrics import Rubric, list_rubrics, load_rubric
+    from expgrade.grading.judge.types import (
+        PROMPT_INJECTION,
+        QUOTED_INJECTION,
+        TRUNCATED,
+        JudgeRequest,
+        PanelVerdict,
+        Sample,
+        Status,
+        Verdict,
+    )
+
+#: Each public name's module: the imports above, for readers and type checkers, at run time
+#: (tests/test_cli_start.py holds the three lists, imports, `_HOME` and `__all__`, to one another).
+_HOME = {
+    "BudgetGate": "budget",
+    "LocalBudgetGate": "budget",
+    "unpriced_models": "budget",
+    "unpriced_warning": "budget",
+    "JudgeConfig": "config",
+    "JudgeSpec": "config",
+    "default_cache_path": "config",
+    "METHODS": "consensus",
+    "Method": "consensus",
+    "aggregate": "consensus",
+    "JudgeEngine": "engine",
+    "OnVerdict": "engine",
+    "CostLedger": "ledger",
+    "Totals": "ledger",
+    "LocalRateLimiter": "limits",
+    "ModelLimits": "limits",
+    "RateLimiter": "limits",
+    "Rubric": "rubrics",
+    "list_rubrics": "rubrics",
+    "load_rubric": "rubrics",
+    "PROMPT_INJECTION": "types",
+    "QUOTED_INJECTION": "types",
+    "TRUNCATED": "types",
+    "JudgeRequest": "types",
+    "PanelVerdict": "types",
+    "Sample": "types",
+    "Status": "types",
+    "Verdict": "types",
+}
 
 __all__ = [
     "METHODS",
@@ -74,3 +117,13 @@ __all__ = [
     "unpriced_models",
     "unpriced_warning",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Load a public name's module on first use, and keep the name here."""
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value

@@ -19,8 +19,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
-from expgrade.grading.judge import client
-
 
 @runtime_checkable
 class BudgetGate(Protocol):
@@ -82,6 +80,8 @@ class LocalBudgetGate:
 
 def unpriced_models(models: Iterable[str]) -> list[str]:
     """The models litellm's bundled cost map has no price for: a budget cannot bound their calls."""
+    from expgrade.grading.judge import client  # the HTTP client's module: not for declaring options
+
     return [m for m in models if client.model_prices(m) is None]
 
 

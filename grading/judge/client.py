@@ -1,39 +1,55 @@
-"""One chat call through litellm, and what its failures mean for retrying.
+"""One chat call, through expgrade's own OpenAI wire or through litellm, and what its failures mean.
 
-litellm is the only way out to a model: any provider it knows (`openai/`, `anthropic/`,
-`azure/`, `ollama/`, `hosted_vllm/`, ...) or any OpenAI-compatible endpoint via `api_base`.
-Its own retries are switched off (`num_retries=0`, `max_retries=0`): the engine retries, so
-that backoff, Retry-After, budgets and rate limits are applied in one place.
+litellm is the way out to every provider it knows (`anthropic/`, `azure/`, `ollama/`,
+`hosted_vllm/`, ...). Its own retries are switched off (`num_retries=0`, `max_retries=0`): the
+engine retries, so that backoff, Retry-After, budgets and rate limits are applied in one place.
 
-Two routes through litellm, one reply. `litellm.acompletion` costs ~8 ms of CPU per call (a
-thread-pool hop, the OpenAI SDK's recursive request transform, per-call cost lookups, logging
-objects), so a grader on one core ran at a quarter of a bare HTTP client's pace (bench/judge.md).
-For providers whose wire format is OpenAI's own, `complete` takes the *direct* route instead:
-litellm's provider config maps the parameters, builds the URL, headers and body
-(`map_openai_params`, `get_complete_url`, `validate_environment`, `transform_request`), the
-request goes out on litellm's shared aiohttp-backed client, and HTTP errors become litellm's
-exception types through the provider's `get_error_class` and `exception_type`, as litellm's own
-HTTP handler does. What it leaves out is what a grader does not use: callbacks, per-call cost
-(the engine prices usage once from litellm's table), response caching, hooks. Every other
-provider, a parameter the provider config does not know, or `EXPGRADE_JUDGE_ROUTE=acompletion`
-takes `acompletion`. Both routes end in the same `Reply`, which a test pins.
+Two routes, one reply. `litellm.acompletion` costs milliseconds of CPU per call (a thread-pool
+hop, the OpenAI SDK's request transform, logging objects) and importing litellm takes 2-5 s, so
+a grader on one core ran at about half a bare HTTP client's pace, whole process (bench/judge.md).
+Calls to an `openai/` model whose parameters litellm would pass on unchanged take the *direct*
+route instead: the body OpenAI's chat API takes (`model`, `messages` and the engine's own
+parameters), posted on one aiohttp session per event loop (`connections`), without importing
+litellm at all. litellm still interprets what comes back wrong: an HTTP error is turned into
+litellm's exception type by the provider config's `get_error_class` and `exception_type`, as
+litellm's own HTTP handler does (litellm is imported then, once, off the event loop), and a
+dropped connection or a timeout is `ConnectionError` or `TimeoutError`. Every other provider,
+a model litellm's OpenAI config rewrites parameters for (reasoning models: `o1`, `o3`, `gpt-5`,
+...; `gpt-4` without `response_format`), a parameter beyond the engine's own, or
+`EXPGRADE_JUDGE_ROUTE=acompletion` takes `acompletion`. Both routes end in the same `Reply`, and
+tests/test_judge_routes.py pins the same body, reply and failure meaning.
+
+Prices and context windows come from litellm's cost map: the one it ships
+(`model_prices_and_context_window_backup.json`, what `LITELLM_LOCAL_MODEL_COST_MAP=True` loads),
+read without importing litellm, or `litellm.model_cost` itself once litellm is loaded or when the
+environment asks litellm for a remote map.
 """
 
 from __future__ import annotations
 
+import asyncio
+import importlib.util
 import json
 import os
 import re
+import sys
 import time
+import weakref
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from functools import cache
+from pathlib import Path
 from types import ModuleType
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 from expgrade.grading.heap import heavy_import
 from expgrade.grading.judge.dialect import invalid_request
 from expgrade.grading.status import Unscorable
+
+if TYPE_CHECKING:
+    import aiohttp
 
 
 @cache
@@ -116,95 +132,182 @@ class Failure:
     message: str
 
 
-#: Providers whose chat wire format is OpenAI's, sent as litellm's provider config builds it.
-_DIRECT_PROVIDERS = frozenset({"openai"})
+#: The parameters the engine sends. For a plain OpenAI chat model litellm's OpenAI config passes
+#: them on as they are, so the direct route can too; anything else goes through litellm.
+_ENGINE_PARAMS = frozenset({"temperature", "max_tokens", "seed", "response_format"})
+#: Models litellm's OpenAI config rewrites those parameters for: reasoning models take
+#: `max_completion_tokens` and drop `temperature` (`o1`, `o3-mini`, `gpt-5*`, `gpt-6*`), and
+#: `gpt-4` and `gpt-3.5-turbo-16k` get no `response_format`. Kept on litellm's route, so the body
+#: a provider sees does not depend on the route (tests/test_judge_routes.py checks these names
+#: against litellm's own configs).
+_REWRITTEN = re.compile(r"o\d|.*gpt-[56]|(gpt-4|gpt-3\.5-turbo-16k)$")
+
+
+def _loaded(name: str) -> Any:
+    """A setting of litellm's module where a caller loaded and set it; None while litellm is not loaded."""
+    lib = sys.modules.get("litellm")
+    return getattr(lib, name, None) if lib is not None else None
 
 
 @dataclass(frozen=True)
 class _Direct:
-    """How to send one model's calls on the direct route (see the module docstring)."""
+    """Where one model's calls go on the direct route (see the module docstring)."""
 
-    config: Any  # litellm's provider chat config (a BaseConfig)
     provider: str
     name: str
     url: str
     headers: dict[str, str]
-    supported: frozenset[str]
+    #: The proxy the environment names for `url` (HTTPS_PROXY, NO_PROXY, ...), found once here
+    #: rather than per request: aiohttp's `trust_env` looks it up in a thread on every call.
+    proxy: str | None = None
+    proxy_auth: Any = None
 
 
 @cache
 def _direct_route(model: str, api_base: str | None, api_key: str | None) -> _Direct | None:
-    """The direct route for `model`, or None where litellm's general path must take the call."""
+    """The direct route for `model`, or None where litellm's general path must take the call.
+
+    URL, key and headers as litellm's OpenAI route resolves them: the call's own, else litellm's
+    module settings (when a caller loaded litellm and set them), else the OpenAI SDK's environment.
+    """
     if os.environ.get("EXPGRADE_JUDGE_ROUTE", "direct") == "acompletion":
         return None
-    litellm = _litellm()
-    from litellm.types.utils import LlmProviders
-    from litellm.utils import ProviderConfigManager
-
-    name, provider, key, base = litellm.get_llm_provider(model=model, api_base=api_base, api_key=api_key)
-    if provider not in _DIRECT_PROVIDERS:
+    provider, _, name = model.partition("/")
+    if provider != "openai" or not name or _REWRITTEN.match(name):
         return None
-    config = ProviderConfigManager.get_provider_chat_config(model=name, provider=LlmProviders(provider))
-    if config is None:
-        return None
-    # The defaults litellm's OpenAI route applies before the SDK sees the call, in its order.
-    key = key or api_key or litellm.api_key or litellm.openai_key or os.environ.get("OPENAI_API_KEY")
+    key = api_key or _loaded("api_key") or _loaded("openai_key") or os.environ.get("OPENAI_API_KEY")
     base = (
-        base
-        or api_base
-        or litellm.api_base
+        api_base
+        or _loaded("api_base")
         or os.environ.get("OPENAI_BASE_URL")
         or os.environ.get("OPENAI_API_BASE")
         or "https://api.openai.com/v1"
-    )
-    headers = dict(litellm.headers or {})
-    # What the OpenAI SDK adds from its environment on litellm's route.
-    organization = litellm.organization or os.environ.get("OPENAI_ORGANIZATION")
+    ).rstrip("/")
+    headers = dict(_loaded("headers") or {})
+    organization = _loaded("organization") or os.environ.get("OPENAI_ORGANIZATION")
     if organization:
         headers["OpenAI-Organization"] = organization
     if os.environ.get("OPENAI_PROJECT_ID"):
         headers["OpenAI-Project"] = os.environ["OPENAI_PROJECT_ID"]
-    headers = config.validate_environment(headers, name, [], {}, {}, api_key=key, api_base=base)
-    url = config.get_complete_url(base, key, name, {}, {})
-    return _Direct(config, provider, name, url, headers, frozenset(config.get_supported_openai_params(name)))
+    if key is not None:
+        headers["Authorization"] = f"Bearer {key}"
+    if "content-type" not in {h.lower() for h in headers}:
+        headers["Content-Type"] = "application/json"
+    url = base if "chat/completions" in base else f"{base}/chat/completions"
+    from aiohttp.helpers import get_env_proxy_for_url
+    from yarl import URL
+
+    try:
+        proxy, proxy_auth = get_env_proxy_for_url(URL(url))
+    except LookupError:  # no proxy for this URL
+        return _Direct(provider, name, url, headers)
+    return _Direct(provider, name, url, headers, str(proxy), proxy_auth)
 
 
-def _raise_mapped(exc: Exception, route: _Direct) -> NoReturn:
-    """Raise litellm's exception type for a failed direct call, as its own HTTP handler would."""
+@dataclass
+class _Pool:
+    session: aiohttp.ClientSession
+    users: int = 0
+
+
+#: The direct route's HTTP session of each event loop, open while a `connections()` block runs there.
+_pools: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Pool] = weakref.WeakKeyDictionary()
+
+
+@asynccontextmanager
+async def connections() -> AsyncIterator[None]:
+    """Keep one HTTP session (its connection pool) open for the direct route's calls on this loop.
+
+    Nested and concurrent blocks on one loop share it; the last to leave closes it, so no session
+    outlives the loop it was made on. A call outside any block opens a session of its own.
+    """
+    import aiohttp
+
+    loop = asyncio.get_running_loop()
+    pool = _pools.get(loop)
+    if pool is None:
+        # limit=0: the engine's semaphores bound the calls in flight. The environment's proxy is
+        # each route's own (`_Direct.proxy`).
+        session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
+        pool = _pools[loop] = _Pool(session)
+    pool.users += 1
+    try:
+        yield
+    finally:
+        pool.users -= 1
+        if pool.users == 0:
+            del _pools[loop]
+            await pool.session.close()
+
+
+async def _provider_error(route: _Direct, status: int, text: str, headers: Any) -> Exception:
+    """litellm's exception for an HTTP error of the direct route, as its own HTTP handler maps it.
+
+    litellm is imported here on first need, in a thread: the calls in flight keep their pace.
+    """
+    litellm = _litellm() if _litellm.cache_info().currsize else await asyncio.to_thread(_litellm)
     import httpx
     from litellm.litellm_core_utils.exception_mapping_utils import exception_type
+    from litellm.types.utils import LlmProviders
+    from litellm.utils import ProviderConfigManager
 
-    error: Exception = exc
-    if isinstance(exc, httpx.HTTPStatusError):
-        response = exc.response
-        error = route.config.get_error_class(response.text, response.status_code, response.headers)
-    mapped = exception_type(model=route.name, original_exception=error, custom_llm_provider=route.provider)
-    raise mapped from exc
+    error: Exception
+    if status < 400:  # HTTP 200 whose body is no chat completion
+        error = litellm.APIError(
+            status_code=status,
+            message=f"not a chat completion: {text[:300]}",
+            llm_provider=route.provider,
+            model=route.name,
+        )
+    else:
+        openai = LlmProviders.OPENAI
+        config = ProviderConfigManager.get_provider_chat_config(model=route.name, provider=openai)
+        assert config is not None  # litellm has a config for every OpenAI name
+        error = config.get_error_class(text, status, httpx.Headers(dict(headers)))
+    try:
+        exception_type(model=route.name, original_exception=error, custom_llm_provider=route.provider)
+    except Exception as mapped:
+        return mapped
+    return error  # exception_type always raises; kept for the type checker
+
+
+async def _post(
+    session: aiohttp.ClientSession, route: _Direct, body: dict[str, Any], timeout_s: float
+) -> dict[str, Any]:
+    import aiohttp
+
+    try:
+        async with session.post(
+            route.url,
+            json=body,
+            headers=route.headers,
+            timeout=aiohttp.ClientTimeout(total=timeout_s),
+            proxy=route.proxy,
+            proxy_auth=route.proxy_auth,
+        ) as response:
+            raw = await response.read()
+            status, headers = response.status, response.headers
+    except TimeoutError as exc:
+        raise TimeoutError(f"no reply from {route.url} within {timeout_s:g} s") from exc
+    except (aiohttp.ClientConnectionError, aiohttp.ClientPayloadError) as exc:
+        raise ConnectionError(f"{type(exc).__name__}: {exc} ({route.url})") from exc
+    payload: Any = None
+    if status < 400:
+        try:
+            payload = json.loads(raw)
+        except ValueError:
+            payload = None
+    if not isinstance(payload, dict) or not payload.get("choices"):
+        raise await _provider_error(route, status, raw.decode(errors="replace"), headers)
+    return payload
 
 
 async def _send_direct(
     route: _Direct, messages: list[dict[str, Any]], wanted: dict[str, Any], timeout_s: float
 ) -> dict[str, Any]:
-    from litellm.llms.custom_httpx.http_handler import get_async_httpx_client
-
-    optional = route.config.map_openai_params(wanted, {}, route.name, drop_params=True)
-    litellm_params = {"custom_llm_provider": route.provider, "api_base": route.url}
-    body = route.config.transform_request(route.name, messages, optional, litellm_params, dict(route.headers))
-    # litellm's shared client for the provider: one connection pool per event loop, aiohttp transport.
-    handler = get_async_httpx_client(llm_provider=route.provider)
-    try:
-        response = await handler.post(route.url, json=body, headers=route.headers, timeout=timeout_s)
-        payload = response.json()
-        if not isinstance(payload, dict) or not payload.get("choices"):
-            raise _litellm().APIError(
-                status_code=response.status_code,
-                message=f"not a chat completion: {response.text[:300]}",
-                llm_provider=route.provider,
-                model=route.name,
-            )
-    except Exception as exc:
-        _raise_mapped(exc, route)
-    return payload
+    body = {"model": route.name, "messages": messages, **wanted}
+    async with connections():  # the loop's open session; a call outside the engine opens its own
+        return await _post(_pools[asyncio.get_running_loop()].session, route, body, timeout_s)
 
 
 async def complete(
@@ -234,7 +337,7 @@ async def complete(
         # OpenAI-compatible local servers need no key, but the OpenAI SDK insists on one.
         api_key = api_key or os.environ.get("EXPGRADE_API_KEY") or "expgrade-no-key"
     route = _direct_route(model, api_base, api_key)
-    if route is not None and wanted.keys() <= route.supported:
+    if route is not None and wanted.keys() <= _ENGINE_PARAMS:
         return _reply(await _send_direct(route, messages, wanted, timeout_s))
     kwargs: dict[str, Any] = {
         "model": model,
@@ -303,36 +406,81 @@ def classify(exc: BaseException) -> Failure:
     A refusal whose text says the request itself is invalid is never retried, whatever its
     status: llama.cpp's server answers a response format it lacks with a 500 that no retry mends.
     """
-    litellm = _litellm()
     msg = f"{type(exc).__name__}: {provider_message(exc)}"
-    if isinstance(exc, litellm.ContextWindowExceededError):
+    # litellm's exception types, where litellm is loaded; while it is not, no failure can be one.
+    lib = sys.modules.get("litellm")
+
+    def litellm_error(*names: str) -> bool:
+        return lib is not None and isinstance(exc, tuple(getattr(lib, n) for n in names))
+
+    if litellm_error("ContextWindowExceededError"):
         return Failure(False, Unscorable.CONTEXT_OVERFLOW, None, msg)
-    if isinstance(exc, litellm.ContentPolicyViolationError):
+    if litellm_error("ContentPolicyViolationError"):
         return Failure(False, Unscorable.REFUSAL, None, msg)
-    if isinstance(exc, litellm.Timeout | TimeoutError):
+    if isinstance(exc, TimeoutError) or litellm_error("Timeout"):
         return Failure(True, Unscorable.TIMEOUT, None, msg)
-    if isinstance(exc, litellm.RateLimitError):
+    if litellm_error("RateLimitError"):
         return Failure(True, Unscorable.PROVIDER_ERROR, _retry_after(exc), msg)
     if invalid_request(exc):
         return Failure(False, Unscorable.PROVIDER_ERROR, None, msg)
     status = getattr(exc, "status_code", None)
-    if isinstance(
-        exc, litellm.APIConnectionError | litellm.InternalServerError | litellm.ServiceUnavailableError
-    ) or (isinstance(status, int) and (status >= 500 or status in (408, 409, 425))):
+    if litellm_error("APIConnectionError", "InternalServerError", "ServiceUnavailableError") or (
+        isinstance(status, int) and (status >= 500 or status in (408, 409, 425))
+    ):
         return Failure(True, Unscorable.PROVIDER_ERROR, _retry_after(exc), msg)
     if isinstance(exc, ConnectionError | OSError):
         return Failure(True, Unscorable.PROVIDER_ERROR, None, msg)
     return Failure(False, Unscorable.PROVIDER_ERROR, None, msg)
 
 
+@cache
+def _bundled_cost_map() -> dict[str, dict[str, Any]]:
+    """The cost map litellm ships, as `litellm.model_cost` holds it, read without importing litellm.
+
+    A row `{"alias_of": NAME}` is served as NAME's entry, and an `aliases` list names the row
+    again, as litellm's loader does (tests/test_judge_units.py compares every entry's prices).
+    """
+    spec = importlib.util.find_spec("litellm")  # finds the package; imports nothing
+    if spec is None or spec.origin is None:
+        return {}
+    table: dict[str, Any] = json.loads(
+        (Path(spec.origin).parent / "model_prices_and_context_window_backup.json").read_bytes()
+    )
+    table.pop("fallback_generalizations", None)  # litellm's rules for unknown names, not a model
+    for name, row in list(table.items()):
+        if not isinstance(row, dict):
+            del table[name]
+            continue
+        target = row.get("alias_of")
+        if isinstance(target, str):
+            owner = table.get(target)
+            if isinstance(owner, dict) and "alias_of" not in owner:
+                table[name] = owner
+            else:
+                del table[name]
+        for alias in row.get("aliases") or ():
+            table.setdefault(alias, row)
+    return table
+
+
+def _cost_table() -> dict[str, dict[str, Any]]:
+    """litellm's cost map: `litellm.model_cost` where litellm is loaded (a caller may have
+    registered models) or where the environment asks litellm for its remote map; else the
+    bundled map, which is what litellm would load here."""
+    lib = sys.modules.get("litellm")
+    if lib is None and os.environ.get("LITELLM_LOCAL_MODEL_COST_MAP", "true").lower() != "true":
+        lib = _litellm()
+    return lib.model_cost if lib is not None else _bundled_cost_map()  # type: ignore[no-any-return]
+
+
 def _map_entry(model: str) -> dict[str, Any] | None:
-    """The model's entry in litellm's bundled cost map (`litellm.model_cost`), looked up locally.
+    """The model's entry in litellm's cost map, looked up locally.
 
     `provider/name` also matches a bare `name` entry of the same provider, so `openai/gpt-4o-mini`
     is priced but `hosted_vllm/gpt-4o-mini` (a self-hosted model that shares a name) is not.
     litellm's `get_model_info` is not used: for some providers (ollama) it asks the model server.
     """
-    table: dict[str, dict[str, Any]] = _litellm().model_cost
+    table = _cost_table()
     entry = table.get(model)
     if entry is None and "/" in model:
         provider, name = model.split("/", 1)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from typing import Any, Literal, get_args
 
-from expgrade.grading.judge.prompt import response_format, verdict_schema
 from expgrade.grading.judge.rubrics import Rubric
 
 #: `--structured-output`: `auto` negotiates; the others force one mode.
@@ -47,6 +46,9 @@ def structured_mode(value: str | bool) -> StructuredOutput:
 
 def format_for(mode: OutputMode, rubric: Rubric) -> dict[str, Any] | None:
     """The `response_format` a call in `mode` sends (None: none at all)."""
+    # The prompt builder, imported only to send: the CLI imports this module to declare its options.
+    from expgrade.grading.judge.prompt import response_format, verdict_schema
+
     if mode == "json_schema":
         return response_format(rubric)
     if mode == "json_object":  # llama.cpp's server spelling: the schema beside the type

@@ -132,7 +132,8 @@ class JudgeEngine:
                 on_verdict(verdict)
             return verdict
 
-        return list(await asyncio.gather(*(one(r, j) for r in requests for j in self.config.judges)))
+        async with client.connections():  # one connection pool for the direct route's calls
+            return list(await asyncio.gather(*(one(r, j) for r in requests for j in self.config.judges)))
 
     async def judge_panel(
         self,

@@ -1,7 +1,8 @@
 """A real OpenAI-compatible HTTP server that answers with scripted verdicts and injects faults.
 
 It exists so every judge path (tests, the benchmark, `expgrade demo` without a model) runs
-through litellm's real HTTP client, never a patched one. It serves `POST /v1/chat/completions`
+through a real HTTP client (the judge's own for `openai/` models, litellm's for the rest), never
+a patched one. It serves `POST /v1/chat/completions`
 with a verdict object shaped to the request's JSON schema, and `GET /stats` with counters
 (requests, answered, `fault:<kind>`, max_inflight).
 
