@@ -15,14 +15,13 @@ test-artifacts/annotation/."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 from annotation_support import make_run
-from test_annotation_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _serve, settled
+from test_annotation_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _serve, settled, shown_item
 
 from expgrade.annotation_app.annotate_page import GRACE_MS
 from expgrade.annotation_app.loaders import load_run
@@ -38,21 +37,23 @@ pytestmark = [
 ROUNDS = 20
 #: how much slower than this machine the annotator's browser runs (see the module docstring)
 CPU_SLOWDOWN = 4
-ITEM = re.compile(r"^Item [0-9a-f]{10}$")
+#: the item the panel shows now: the id of its one live (not stale) heading, else null
+ITEM_NOW = """(() => {
+  const live = Array.from(document.querySelectorAll(".st-key-item_head [data-testid=stText]"))
+    .filter((e) => !e.closest("[data-stale=true]") && /^Item [0-9a-f]{10}$/.test(e.innerText));
+  return live.length ? live[live.length - 1].innerText : null;
+})()"""
 #: every item id the panel showed, in order, as the page drew them (one look per frame)
-WATCH_JS = """() => {
-  const itemId = () => {
-    const e = document.querySelector(".st-key-item_head [data-testid=stText]");
-    return e ? e.innerText : null;
-  };
+WATCH_JS = f"""() => {{
+  const itemId = () => {ITEM_NOW};
   window.__shown = [];
-  const look = () => {
+  const look = () => {{
     const id = itemId();
     if (id !== null && id !== window.__shown[window.__shown.length - 1]) window.__shown.push(id);
     requestAnimationFrame(look);
-  };
+  }};
   look();
-}"""
+}}"""
 
 
 @pytest.fixture
@@ -66,36 +67,35 @@ def app(tmp_path: Path) -> Iterator[tuple[str, str, str]]:
 
 
 def _item(page: Page) -> str:
-    return page.get_by_text(ITEM).inner_text()
+    return str(page.evaluate(f"() => {ITEM_NOW}"))
 
 
 def _ready(page: Page) -> str:
-    """The item on screen, once its run has ended and it has been seen for the grace period."""
-    settled(page)
+    """The item on screen, once the page has settled on it and it has been seen for the grace
+    period."""
+    shown = shown_item(page)
     page.wait_for_timeout(GRACE_MS + 100)
     page.get_by_role("heading", name="Agent's work").click()  # focus the page, not an input
-    return _item(page)
+    return shown
 
 
 def _next_item(page: Page, before: str) -> str:
     """Wait (each frame) until the panel shows an item other than `before`; return it."""
-    page.wait_for_function(
-        "before => { const e = document.querySelector('.st-key-item_head [data-testid=stText]');"
-        " return e && e.innerText !== before; }",
+    found = page.wait_for_function(
+        f"before => {{ const id = {ITEM_NOW}; return id !== null && id !== before && id; }}",
         arg=before,
         polling="raf",
     )
-    return _item(page)
+    return str(found.json_value())
 
 
 def _quiet(page: Page, at_f: str) -> None:
     """After the F: wait until the page has answered it (the F dropped with a notice, or the item
     it labelled replaced) and no run is in progress; then close any refusal by discarding."""
     page.wait_for_function(
-        "before => { const e = document.querySelector('.st-key-item_head [data-testid=stText]');"
-        " const note = document.getElementById('expgrade-dropped');"
+        f"before => {{ const id = {ITEM_NOW}; const note = document.getElementById('expgrade-dropped');"
         " return (note && !note.hidden && note.textContent.startsWith('Key F'))"
-        " || (e && e.innerText !== before); }",
+        " || (id !== null && id !== before); }",
         arg=at_f,
         polling="raf",
     )
@@ -125,7 +125,7 @@ def test_a_press_for_the_next_item_never_edits_the_previous_one(app: tuple[str, 
         page.goto(url)
         page.locator("input[type=password]").fill(token)
         page.get_by_role("button", name="Sign in").click()
-        expect(page.get_by_text(ITEM)).to_be_visible()
+        shown_item(page)
         page.evaluate(WATCH_JS)
         for trial in range(ROUNDS):
             first = _ready(page)
