@@ -7,10 +7,15 @@ usually carries the agent's name).
 
 Every press is answered. A verdict button carries the claim it answers (assignment id and
 the revision the annotator saw) into its callback, which runs before the page is redrawn;
-the store either records it or refuses it. A refusal because another tab or an earlier
-press got there first keeps what was entered and offers to discard it or to record it as a
-revision; a press from a browser whose session ended is refused and signs the tab out; any
-other refusal is shown in the panel beside the buttons.
+the store either records it or refuses it. A press records a verdict only on the item on
+screen, the one the annotator moved forward to or reopened from "My labels": a press that
+reaches the app after the page has moved on (a double press racing the redraw) is refused
+without touching the store. That refusal, and one because another tab or an earlier press got
+there first, is reported on the item now on screen (the page never goes back to the item
+the press was for), keeps what was entered and offers to discard it or to record it as a
+revision; while that panel is open the verdict keys and buttons do nothing. A press from a
+browser whose session ended is refused and signs the tab out; any other refusal is shown in
+the panel beside the buttons.
 
 Only an explicit verdict records a verdict: the form never submits on Enter or Ctrl+Enter
 in a field, and the verdict keys are read by one fixed script (KEYS_JS) that ignores them
@@ -45,6 +50,8 @@ EDIT_KEY = "annotate_editing"
 FLASH_KEY = "annotate_flash"
 ERROR_KEY = "annotate_error"
 CONFLICT_KEY = "annotate_conflict"
+#: the claim whose form is on screen (assignment id, revision): the only one a press may label
+SHOWN_KEY = "annotate_shown"
 #: the reopened label whose judges and others the annotator asked to see (revealing is a
 #: choice: before it, a reopened label can still be corrected blind)
 REVEAL_KEY = "annotate_reveal"
@@ -78,12 +85,16 @@ GRACE_MS = 250
 #: already labelled is refused by the store as stale, visibly). A key is judged by the item on
 #: screen when it was pressed (the event's own timestamp, not when the browser got round to
 #: handling it): pressed before the item shown now was drawn, plus GRACE_MS, it is dropped,
-#: nothing is sent, and a notice says so.
+#: nothing is sent, and a notice says so. While a refused press's panel is open (its
+#: `.st-key-conflict_panel`), every verdict key is dropped the same way: only the panel's
+#: buttons act.
 KEYS_JS = """<script>
 (() => {
   if (window.__expgradeKeys) return;
   window.__expgradeKeys = true;
   const GRACE_MS = __GRACE_MS__;
+  const BLOCKED = "a press that was not saved is waiting for your choice. Nothing was " +
+    "saved; choose Record as revision or Discard mine first.";
   const KEYS = {p: "verdict_pass", f: "verdict_fail", u: "verdict_unscorable", s: "verdict_skip"};
   const NOT_TYPED = ["checkbox", "radio", "button", "submit", "reset", "range", "file", "color"];
   const typing = (el) => !!el && (el.isContentEditable || el.tagName === "TEXTAREA" ||
@@ -95,7 +106,8 @@ KEYS_JS = """<script>
   let shown = null;
   let shownAt = performance.now();
   let hideTimer = null;
-  const dropped = (key) => {
+  const conflictOpen = () => !!document.querySelector(".st-key-conflict_panel");
+  const dropped = (key, why) => {
     let note = document.getElementById("expgrade-dropped");
     if (!note) {
       note = document.createElement("div");
@@ -106,8 +118,9 @@ KEYS_JS = """<script>
         "font:0.95rem sans-serif;box-shadow:0 2px 8px rgba(0,0,0,.3);max-width:36rem";
       document.body.appendChild(note);
     }
-    note.textContent = "Key " + key.toUpperCase() + " not recorded: it was pressed before this " +
-      "item was on screen. Nothing was saved; look at the item, then press again.";
+    note.textContent = "Key " + key.toUpperCase() + " not recorded: " + (why ||
+      "it was pressed before this item was on screen. Nothing was saved; look at the item, " +
+      "then press again.");
     note.hidden = false;
     clearTimeout(hideTimer);
     hideTimer = setTimeout(() => { note.hidden = true; }, 5000);
@@ -149,6 +162,7 @@ KEYS_JS = """<script>
     e.preventDefault();
     e.stopPropagation();
     if (e.repeat) return;
+    if (conflictOpen()) { dropped(k, BLOCKED); return; }
     // the redraw may have reached the page since the last frame: note it before judging
     check();
     if (e.timeStamp < shownAt + GRACE_MS) { dropped(k); return; }
@@ -159,6 +173,7 @@ KEYS_JS = """<script>
     const until = Date.now() + 20000;
     const press = () => {
       if (itemId() !== item) { dropped(k); return; }
+      if (conflictOpen()) { dropped(k, BLOCKED); return; }
       const live = Array.from(document.querySelectorAll(".st-key-" + name + " button"))
         .find((b) => !b.disabled && !b.closest("[data-stale=true]"));
       if (live) live.click();
@@ -184,6 +199,8 @@ class Conflict:
     assignment_id: int
     decision: LabelInput | None  # None: the refused press was a skip
     message: str
+    #: the item the press was for, as the panel names it (it may no longer be on screen)
+    item: str = ""
 
 
 def _shortcut(level: str, position: int) -> str | None:
@@ -211,12 +228,36 @@ def _decision(key: str, verdict: str | None, unscorable: bool = False) -> LabelI
 
 
 def _press(
-    store: Store, user: UserView, a: AssignmentView, key: str, action: str, verdict: str | None
+    store: Store,
+    user: UserView,
+    item: ItemView,
+    a: AssignmentView,
+    key: str,
+    action: str,
+    verdict: str | None,
 ) -> None:
-    """The button's callback: record or refuse, and leave the answer for the redraw."""
+    """The button's callback: record or refuse, and leave the answer for the redraw.
+
+    Only the claim on screen may be labelled: a press whose form was replaced before the app
+    got to it (the second of a double press, queued behind the first's redraw) is refused
+    here, before the store, and reported beside the item now shown; so is any press while a
+    refusal waits for the annotator's choice.
+    """
     st.session_state.pop(ERROR_KEY, None)
     decision = None if action == "skip" else _decision(key, verdict, unscorable=action == "unscorable")
     session = st.session_state.get(identity.SID_KEY)
+    named = f"item {item.public_id} ({visible(item.title)})"
+    if st.session_state.get(CONFLICT_KEY) is not None:
+        return  # its form was drawn disabled; a press queued before that changes nothing
+    if st.session_state.get(SHOWN_KEY) != (a.id, a.revision):
+        st.session_state[CONFLICT_KEY] = Conflict(
+            a.id,
+            decision,
+            f"Not saved: this press was for {named}, which was no longer on screen when the "
+            "app received it (a second press racing the first).",
+            named,
+        )
+        return
     try:
         if decision is None:
             reason = st.session_state.get(f"{key}_reason") or ""
@@ -226,7 +267,9 @@ def _press(
             store.submit(a.id, user.id, decision, revision=a.revision, session=session)
             st.session_state[FLASH_KEY] = saved_message(decision, a)
     except StaleClaim as exc:
-        st.session_state[CONFLICT_KEY] = Conflict(a.id, decision, str(exc))
+        st.session_state[CONFLICT_KEY] = Conflict(
+            a.id, decision, str(exc).replace("this item", named, 1), named
+        )
         return
     except SessionEnded as exc:
         _signed_out(str(exc))
@@ -277,13 +320,14 @@ def _resolve(store: Store, user: UserView, conflict: Conflict, record: bool) -> 
             _signed_out(str(exc))
             return
         except UserError as exc:
-            st.session_state[CONFLICT_KEY] = Conflict(conflict.assignment_id, None, str(exc))
+            st.session_state[CONFLICT_KEY] = Conflict(conflict.assignment_id, None, str(exc), conflict.item)
             return
-        st.session_state[FLASH_KEY] = f"Recorded your entry as a new revision: {_what(conflict.decision)}."
+        st.session_state[FLASH_KEY] = (
+            f"Recorded your entry for {conflict.item} as a new revision: {_what(conflict.decision)}."
+        )
     else:
         st.session_state[FLASH_KEY] = "Discarded your entry."
     st.session_state.pop(CONFLICT_KEY, None)
-    st.session_state.pop(EDIT_KEY, None)
 
 
 def _show_conflict(store: Store, user: UserView, conflict: Conflict) -> None:
@@ -292,17 +336,12 @@ def _show_conflict(store: Store, user: UserView, conflict: Conflict) -> None:
     if d is None:
         st.button("OK", key="conflict_ok", on_click=_resolve, args=(store, user, conflict, False))
         return
-    entered = pd.DataFrame(
-        [
-            {
-                "your entry": d.label or "unscorable",
-                "confidence": d.confidence,
-                "rationale": d.rationale or "",
-                "reason": d.reason or "",
-            }
-        ]
-    )
-    st.dataframe(entered, hide_index=True, width="stretch")
+    # as text, not a table: the annotator (and a screen reader) reads what would be recorded
+    entered = [f"Your entry: {_what(d)}"]
+    entered += [
+        f"{name}: {value}" for name, value in (("Rationale", d.rationale), ("Reason", d.reason)) if value
+    ]
+    st.text(visible("\n".join(entered)))
     c1, c2 = st.columns(2)
     c1.button(
         "Record as revision",
@@ -321,17 +360,18 @@ def _show_conflict(store: Store, user: UserView, conflict: Conflict) -> None:
     )
 
 
-def _label_form(
-    store: Store, user: UserView, item: ItemView, a: AssignmentView, prefill: LabelInput | None
-) -> None:
+def _label_form(store: Store, user: UserView, item: ItemView, a: AssignmentView, locked: bool) -> None:
     """Verdict buttons (with keys) submit at once; skip and unscorable need a reason.
 
     The fields come first in the page order and the verdict row last (drawn on top by
     PANEL_CSS), so Tab from the last field lands on a verdict button, never on a text box
     where P or F would be typed. No button has a Streamlit shortcut: KEYS_JS reads the keys.
+    Drawing the form makes its claim the one a press may label (SHOWN_KEY); `locked` (a
+    refused press waiting for the annotator's choice) draws its buttons disabled.
     """
-    key = f"a{a.id}r{a.revision}" + ("c" if prefill else "")
-    shown: Any = prefill or a
+    key = f"a{a.id}r{a.revision}"
+    st.session_state[SHOWN_KEY] = (a.id, a.revision)
+    shown: Any = a
     editing = a.state == "submitted"
     with st.form(key=f"form_{key}", border=False, enter_to_submit=False):
         error = st.session_state.get(ERROR_KEY)
@@ -356,16 +396,18 @@ def _label_form(
             st.form_submit_button(
                 "Unscorable (U)",
                 width="stretch",
+                disabled=locked,
                 on_click=_press,
-                args=(store, user, a, key, "unscorable", None),
+                args=(store, user, item, a, key, "unscorable", None),
             )
         if not editing:
             with other[1], st.container(key="verdict_skip"):
                 st.form_submit_button(
                     "Skip (S)",
                     width="stretch",
+                    disabled=locked,
                     on_click=_press,
-                    args=(store, user, a, key, "skip", None),
+                    args=(store, user, item, a, key, "skip", None),
                 )
         with st.container(key="verdicts", horizontal=True):
             for i, level in enumerate(item.scale):
@@ -377,8 +419,9 @@ def _label_form(
                         caption,
                         type="primary",
                         width="stretch",
+                        disabled=locked,
                         on_click=_press,
-                        args=(store, user, a, key, "label", level),
+                        args=(store, user, item, a, key, "label", level),
                     )
 
 
@@ -525,8 +568,9 @@ def _labelling(store: Store, project: str, user: UserView) -> None:
     if flash:
         st.toast(flash)
     mine = _my_labels(store, project, user)
+    # a refused press is reported beside the item on screen: it never brings its own item back
     conflict: Conflict | None = st.session_state.get(CONFLICT_KEY)
-    editing_id = conflict.assignment_id if conflict else st.session_state.get(EDIT_KEY)
+    editing_id = st.session_state.get(EDIT_KEY)
     a = store.assignment(editing_id) if editing_id else store.claim(project, user.id)
     _progress(store, project, user, mine, a is not None and a.state == "open")
     if a is None:
@@ -537,7 +581,8 @@ def _labelling(store: Store, project: str, user: UserView) -> None:
     # for, and the store records that it was shown: from then on the blind label is frozen
     # (not while a refused entry waits: that entry was made blind and must be recorded so)
     asked = a.revealed_at is not None or st.session_state.get(REVEAL_KEY) == a.id
-    reveal = store.reveal(a.id, user.id) if a.state == "submitted" and asked and not conflict else None
+    waiting = conflict is not None and conflict.assignment_id == a.id
+    reveal = store.reveal(a.id, user.id) if a.state == "submitted" and asked and not waiting else None
     if reveal is not None and a.revealed_at is None:
         a = store.assignment(a.id)
     st.markdown(PANEL_CSS, unsafe_allow_html=True)
@@ -550,10 +595,11 @@ def _labelling(store: Store, project: str, user: UserView) -> None:
             st.text(visible(item.title))
             _criterion(item)
         if conflict:
-            _show_conflict(store, user, conflict)
+            with st.container(key="conflict_panel"):
+                _show_conflict(store, user, conflict)
         elif a.state == "submitted":
             _reopened(a, revealed=reveal is not None)
-        _label_form(store, user, item, a, conflict.decision if conflict else None)
+        _label_form(store, user, item, a, locked=conflict is not None)
         if reveal is not None:
             with st.expander("Adjudication: judges and other annotators", expanded=True):
                 _reveal(reveal)

@@ -10,7 +10,9 @@
    on SQLite (WAL) and, when PostgreSQL is installed, on a private cluster on loopback.
 
 3. Key press → next item visible: in chromium on the demo's submissions, from pressing P to
-   the labelling panel showing the next item's id.
+   the labelling panel showing the next item's id; with `--team`, two (`--annotators`) people
+   labelling at once, each in its own chromium, with the load average of each run, and with
+   `--before DIR` the code of another checkout run beside this one, round by round.
 4. The admin page of a 100,000-item project (2,000 labels): the server's script run, and in
    chromium the click on "Admin" until its items table and export buttons are on screen.
 5. One press's script run for an annotator with no labels and one with thousands (the cost
@@ -21,6 +23,8 @@
     .venv/bin/python bench/annotation_bench.py --admin-only [--admin-items 100000]   # the admin page
     .venv/bin/python bench/annotation_bench.py --submit-only --submits 60   # just submit latency
     .venv/bin/python bench/annotation_bench.py --history-only [--history 2000]   # press cost vs history
+    .venv/bin/python bench/annotation_bench.py --team [--annotators 2] [--before DIR]   # a team pressing keys
+    .venv/bin/python bench/annotation_bench.py --store-press [--before DIR]   # the store's side of it
 
     Before/after on one machine: run it once more with PYTHONPATH set to a checkout of the
     code before the change (the app and the store are imported from there).
@@ -31,6 +35,7 @@ Prints a Markdown table (copy it into bench/annotation.md).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import random
@@ -140,79 +145,173 @@ def browser_render(db: str, token: str, repeats: int = 3) -> float:
     return statistics.median(times)
 
 
-def keypress_bench(root: Path, presses: int = 30) -> list[tuple[str, str]]:
-    """Key press to the next item on screen, in chromium, on the demo's submissions: the time
-    from pressing P until the panel shows another item id (what an annotator waits for)."""
-    from playwright.sync_api import sync_playwright
-
+def _keys_project(db: str, overlap: int, annotators: int) -> list[str]:
+    """The demo's submissions as a project of `overlap` labels per item; one token per annotator."""
     from expgrade.annotation_app.loaders import load_tasks_submissions
 
     demo = REPO / "examples" / "demo"
-    db = str(root / "keys.db")
     store = Store.open(db)
     store.load(
-        "demo", 1, load_tasks_submissions(demo / "tasks.jsonl", demo / "submissions"), active_queue=False
+        "demo",
+        overlap,
+        load_tasks_submissions(demo / "tasks.jsonl", demo / "submissions"),
+        active_queue=False,
     )
-    token = store.add_user("keys")
+    return [store.add_user(f"keys{n}") for n in range(annotators)]
+
+
+def _serve_app(db: str, code: Path | None) -> tuple[subprocess.Popen[bytes], str]:
+    """`expgrade annotate` on a free port, importing the app from `code` (a checkout of the
+    code before a change) when given, else from this one."""
     port = free_port()
+    env = dict(os.environ)
+    if code is not None:
+        env["PYTHONPATH"] = str(code)  # `python -m streamlit` also puts its cwd first on sys.path
     proc = subprocess.Popen(
         [str(EXPGRADE), "annotate", "--db", db, "--port", str(port)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,
+        env=env,
+        cwd=str(code or REPO),
     )
     url = f"http://127.0.0.1:{port}"
+    wait_http(f"{url}/_stcore/health")
+    return proc, url
+
+
+def press_times(url: str, token: str, presses: int, start_at: float = 0.0) -> tuple[list[float], list[float]]:
+    """One annotator in chromium pressing P `presses` times, each once the item has been on
+    screen past the grace period: (key press → next item id visible, → the whole page drawn).
+    `start_at` (time.time()) lines several annotators up to start together."""
+    from playwright.sync_api import sync_playwright
+
     times: list[float] = []
     done: list[float] = []
-    try:
-        wait_http(f"{url}/_stcore/health")
-        with sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
+        )
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.goto(url)
+        page.locator("input[type=password]").fill(token)
+        page.get_by_role("button", name="Sign in").click()
+        item = page.get_by_text(re.compile(r"^Item [0-9a-f]{10}$"))
+        item.wait_for(timeout=120_000)
+        time.sleep(max(0.0, start_at - time.time()))
+        for _ in range(presses):
+            before = item.inner_text(timeout=60_000)
+            page.get_by_role("heading", name="Agent's work").click()
+            time.sleep(0.3)  # a key pressed within 250 ms of an item's drawing is dropped
+            t0 = time.perf_counter()
+            page.keyboard.press("p")
+            # one cheap lookup per frame: the panel's first text element is the item id
+            page.wait_for_function(
+                "before => { const e = document.querySelector("
+                "'.st-key-label_panel [data-testid=stText]'); return e && e.innerText !== before; }",
+                arg=before,
+                polling="raf",
+                timeout=60_000,
             )
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            page.goto(url)
-            page.locator("input[type=password]").fill(token)
-            page.get_by_role("button", name="Sign in").click()
-            item = page.get_by_text(re.compile(r"^Item [0-9a-f]{10}$"))
-            for _ in range(presses):
-                before = item.inner_text(timeout=60_000)
-                page.get_by_role("heading", name="Agent's work").click()
-                time.sleep(0.3)  # a key pressed within 250 ms of an item's drawing is dropped
-                t0 = time.perf_counter()
-                page.keyboard.press("p")
-                # one cheap lookup per frame: the panel's first text element is the item id
-                page.wait_for_function(
-                    "before => { const e = document.querySelector("
-                    "'.st-key-label_panel [data-testid=stText]'); return e && e.innerText !== before; }",
-                    arg=before,
-                    polling="raf",
-                    timeout=60_000,
-                )
-                times.append(time.perf_counter() - t0)
-                # and the whole page drawn: the script run the press started has ended
-                page.wait_for_function(
-                    "() => document.querySelector('[data-testid=stApp]')"
-                    ".getAttribute('data-test-script-state') === 'notRunning'",
-                    polling="raf",
-                    timeout=60_000,
-                )
-                done.append(time.perf_counter() - t0)
-            browser.close()
+            times.append(time.perf_counter() - t0)
+            # and the whole page drawn: the script run the press started has ended
+            page.wait_for_function(
+                "() => document.querySelector('[data-testid=stApp]')"
+                ".getAttribute('data-test-script-state') === 'notRunning'",
+                polling="raf",
+                timeout=60_000,
+            )
+            done.append(time.perf_counter() - t0)
+        browser.close()
+    return times, done
+
+
+def _ms(xs: list[float]) -> str:
+    return f"{percentile(xs, 50) * 1000:.0f} / {percentile(xs, 95) * 1000:.0f} ms"
+
+
+def _load() -> str:
+    return f"{os.getloadavg()[0]:.1f}"
+
+
+def keypress_bench(
+    root: Path, presses: int = 30, annotators: int = 1, code: Path | None = None, label: str = ""
+) -> list[tuple[str, str]]:
+    """Key press to the next item on screen, in chromium, on the demo's submissions: the time
+    from pressing P until the panel shows another item id (what an annotator waits for), with
+    `annotators` people labelling at once (each its own chromium, all on one server), and the
+    1-minute load average before → after."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    db = str(root / f"keys-{time.monotonic_ns()}.db")
+    tokens = _keys_project(db, overlap=annotators, annotators=annotators)
+    proc, url = _serve_app(db, code)
+    load_before = _load()
+    try:
+        if annotators == 1:
+            results = [press_times(url, tokens[0], presses)]
+        else:
+            start_at = time.time() + 15  # all signed in and on their first item by then
+            with ProcessPoolExecutor(annotators) as pool:
+                futures = [pool.submit(press_times, url, t, presses, start_at) for t in tokens]
+                results = [f.result() for f in futures]
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)
-
-    def p50_95(xs: list[float]) -> str:
-        return f"{percentile(xs, 50) * 1000:.0f} / {percentile(xs, 95) * 1000:.0f} ms"
-
+    times = [t for r in results for t in r[0]]
+    done = [t for r in results for t in r[1]]
+    who = f"{annotators} annotators at once" if annotators > 1 else "one annotator"
+    tag = f"{label}: " if label else ""
     return [
         (
-            f"key press → next item visible, chromium, demo submissions ({presses} presses): p50 / p95",
-            p50_95(times),
+            f"{tag}key press → next item visible, chromium, {who} ({len(times)} presses, load "
+            f"{load_before} → {_load()}): p50 / p95",
+            _ms(times),
         ),
-        ("key press → the whole next page drawn (script run ended): p50 / p95", p50_95(done)),
+        (f"{tag}key press → the whole next page drawn (script run ended), {who}: p50 / p95", _ms(done)),
     ]
+
+
+def store_press_bench(annotators: int, presses: int) -> list[float]:
+    """The store's side of key presses, `annotators` at once (one thread each, one store, as
+    the Streamlit server has): per press, what the callback and the redraw read and write —
+    submit, session check, the label list, the next claim, the progress count, the item —
+    timed whole. Run in this process's code (PYTHONPATH picks before or after)."""
+    root = Path(tempfile.mkdtemp(prefix="expgrade-annbench-store-"))
+    db = str(root / "press.db")
+    tokens = _keys_project(db, overlap=annotators, annotators=annotators)
+    store = Store.open(db)
+    times: list[float] = []
+    lock = threading.Lock()
+
+    def work(token: str) -> None:
+        user = store.user_by_token(token)
+        assert user is not None
+        sid = store.start_session(user.id, 3600)
+        a = store.claim("demo", user.id)
+        mine: list[float] = []
+        for _ in range(presses):
+            if a is None:
+                break
+            t0 = time.perf_counter()
+            store.submit(a.id, user.id, LabelInput(label="pass"), revision=a.revision, session=sid)
+            store.session_user(sid)
+            store.my_labels("demo", user.id, 200)
+            a = store.claim("demo", user.id)
+            store.available("demo", user.id)
+            if a is not None:
+                store.item(a.item_id)
+            mine.append(time.perf_counter() - t0)
+        with lock:
+            times.extend(mine)
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in tokens]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    shutil.rmtree(root, ignore_errors=True)
+    return times
 
 
 def render_bench(root: Path, browser: bool) -> list[tuple[str, str]]:
@@ -490,6 +589,19 @@ def main() -> None:
     parser.add_argument("--no-postgres", action="store_true")
     parser.add_argument("--keys-only", action="store_true", help="only the key press → next item figure")
     parser.add_argument(
+        "--team", action="store_true", help="key press → next item with --annotators labelling at once"
+    )
+    parser.add_argument("--annotators", type=int, default=2, help="people labelling at once (--team)")
+    parser.add_argument(
+        "--store-press", action="store_true", help="the store's side of --annotators pressing at once"
+    )
+    parser.add_argument("--store-press-worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--presses", type=int, default=30, help="presses per annotator (--team)")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds of --team (each before, then after)")
+    parser.add_argument(
+        "--before", help="a checkout of the code before a change, run beside this one (--team)"
+    )
+    parser.add_argument(
         "--submit-only", action="store_true", help="only the submit latency figures (no render, no browser)"
     )
     parser.add_argument("--admin-only", action="store_true", help="only the admin page figures")
@@ -525,6 +637,44 @@ def main() -> None:
         with tempfile.TemporaryDirectory(prefix="expgrade-annbench-") as tmp:
             for name, value in keypress_bench(Path(tmp)):
                 print(f"| {name} | {value} |")
+        return
+    if args.store_press_worker:
+        print(json.dumps(store_press_bench(args.annotators, args.presses)))
+        return
+    if args.store_press:
+        # the store's side of a team's presses, before and after side by side (one process each)
+        trees: list[tuple[str, Path]] = [("after", REPO)]
+        if args.before:
+            trees.insert(0, ("before", Path(args.before).resolve()))
+        for n in range(args.rounds):
+            for label, tree in trees:
+                load = _load()
+                worker = subprocess.run(
+                    [sys.executable, __file__, "--store-press-worker", "--annotators", str(args.annotators),
+                     "--presses", str(args.presses)],
+                    capture_output=True, text=True, check=True, cwd=tree,
+                    env={**os.environ, "PYTHONPATH": str(tree)},
+                )  # fmt: skip
+                times = json.loads(worker.stdout.strip().splitlines()[-1])
+                print(
+                    f"| round {n + 1}, {label}: store side of a press, {args.annotators} annotators at once "
+                    f"({len(times)} presses, load {load} → {_load()}): p50 / p95 | {_ms(times)} |",
+                    flush=True,
+                )
+        return
+    if args.team:
+        # before and after side by side: rounds alternate between the two checkouts
+        codes: list[tuple[str, Path | None]] = [("after", None)]
+        if args.before:
+            codes.insert(0, ("before", Path(args.before).resolve()))
+        with tempfile.TemporaryDirectory(prefix="expgrade-annbench-") as tmp:
+            for n in range(args.rounds):
+                for label, code in codes:
+                    figures = keypress_bench(
+                        Path(tmp), args.presses, args.annotators, code, f"round {n + 1}, {label}"
+                    )
+                    for name, value in figures:
+                        print(f"| {name} | {value} |", flush=True)
         return
     rows: list[tuple[str, str]] = []
     root = Path(tempfile.mkdtemp(prefix="expgrade-annbench-"))

@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from expgrade.grading.jsonl import write_models
 from expgrade.grading.schemas import (
@@ -350,3 +351,47 @@ def make_big_run(root: Path) -> tuple[Path, int]:
     record["subtasks"]["integrity"] = {**design}
     results.write_text(json.dumps(record) + "\n")
     return run, sum(p.stat().st_size for p in folder.iterdir())
+
+
+#: names as held-out runs record them, and the kind of each
+HELD_OUT_NAMES: tuple[tuple[str, str], ...] = (
+    ("agentcorrectq7", "agent"),
+    ("PANGOLIN-AGENT", "agent"),
+    ("anthropic/claude-3-5-sonnet-20241022", "model"),
+    ("openai/gpt-4o-2024-08-06", "model"),
+    ("WOMBAT-13B", "model"),
+)
+#: what may stand between two characters of a name as an agent writes it (or nothing)
+RESPELL_SEPARATORS = (" ", "-", "_", ".", "/", "\n", " - ", "\u200b", "\u00ad", "\u2010", "\u00b7",
+                      "%2D", "%20", "%5F", "&#45;", "&nbsp;", "&#x2F;")  # fmt: skip
+
+
+def respell_strategy() -> Any:
+    """A hypothesis strategy for (name, what, spelling): a held-out name's letters and digits in
+    order, each in either case and perhaps URL-encoded, written as an HTML character reference
+    (decimal or hex) or in its fullwidth form, with any separator or none between any two."""
+    from hypothesis import strategies as st
+
+    def spell(name: str, draw: Any) -> str:
+        chars = [c for c in name.rsplit("/", 1)[-1] if c.isalnum()]
+        out = ""
+        for i, c in enumerate(chars):
+            c = c.upper() if draw(st.booleans()) else c.lower()
+            form = draw(st.sampled_from(["plain"] * 6 + ["url", "dec", "hex", "wide"]))
+            out += {
+                "plain": c,
+                "url": f"%{ord(c):02X}",
+                "dec": f"&#{ord(c)};",
+                "hex": f"&#x{ord(c):x};",
+                "wide": chr(ord(c) + 0xFEE0),
+            }[form]
+            if i < len(chars) - 1:
+                out += draw(st.sampled_from(["", "", "", *RESPELL_SEPARATORS]))
+        return out
+
+    @st.composite
+    def case(draw: Any) -> tuple[str, str, str]:
+        name, what = draw(st.sampled_from(HELD_OUT_NAMES))
+        return name, what, spell(name, draw)
+
+    return case()

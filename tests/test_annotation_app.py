@@ -273,16 +273,24 @@ def test_a_stale_tab_is_refused_visibly_and_keeps_the_entry(store: Store) -> Non
     next(t for t in tab_b.text_area if t.label == "Rationale").input("it fails the criterion")
     button(tab_b, "Fail (F)")()
     assert not tab_b.exception
-    assert any("Not saved" in w.value and "already labelled 'pass'" in w.value for w in tab_b.warning)
-    assert shown_item(tab_b) == item  # still on the refused item, entry shown
-    assert any("it fails the criterion" in str(df.value.to_dict()) for df in tab_b.dataframe)
+    warning = next(w.value for w in tab_b.warning if "Not saved" in w.value)
+    assert "already labelled 'pass'" in warning and item in warning  # names the item it was for
+    # reported beside the item now on screen: the refused item is not brought back
+    nxt = shown_item(tab_b)
+    assert nxt != item
+    assert any("Your entry: fail" in t.value and "it fails the criterion" in t.value for t in tab_b.text)
+    # while the refusal waits, the verdict buttons do nothing (drawn disabled)
+    assert all(b.disabled for b in tab_b.button if b.label in ("Pass (P)", "Fail (F)"))
     (a, _), *_ = store.my_submitted("demo", user.id)
     assert (a.label, a.revision) == ("pass", 1)  # nothing written by the refused press
     button(tab_b, "Record as revision")()
-    assert "Recorded your entry as a new revision: fail." in [t.value for t in tab_b.toast]
+    assert any(
+        t.value.startswith(f"Recorded your entry for item {item}") and t.value.endswith("revision: fail.")
+        for t in tab_b.toast
+    )
     (a, _), *_ = store.my_submitted("demo", user.id)
     assert (a.label, a.rationale, a.revision) == ("fail", "it fails the criterion", 2)
-    assert shown_item(tab_b) != item  # back to the queue
+    assert shown_item(tab_b) == nxt  # the page stays on the item it had moved on to
 
 
 def test_a_stale_entry_can_be_discarded(store: Store) -> None:
