@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import json
 import os
 import random
 import subprocess
@@ -92,11 +93,42 @@ def child(code: str) -> tuple[float, float]:
     return wall, int(peak[-1].split()[1]) / 1024
 
 
+def predictions(n: int) -> None:
+    """A JSON-lines file of `n` predictions (2 KB patches) through the mapping: `import
+    swebench-predictions` and `import auto` (which also recognises the file), each in a fresh
+    process: the lines stream, so the peak stays that of the interpreter."""
+    patch = "diff --git a/x.py b/x.py\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+" + "b" * 2000 + "\n"
+    with tempfile.TemporaryDirectory(prefix="expgrade-harness-bench-") as tmp_name:
+        preds = Path(tmp_name) / "preds.jsonl"
+        with preds.open("w") as fh:
+            for i in range(n):
+                fh.write(
+                    json.dumps({"instance_id": f"r__r-{i}", "model_name_or_path": "m", "model_patch": patch})
+                    + "\n"
+                )
+        size = preds.stat().st_size / 1024**2
+        print(f"| {size:.0f} MiB JSON lines, {n} predictions | wall s | ms / record | peak RSS MiB |")
+        print("|---|---|---|---|")
+        for fmt in ("swebench-predictions", "auto"):
+            argv = ["expgrade", "submissions", "import", fmt, str(preds), "--out", f"{tmp_name}/{fmt}"]
+            wall, rss = child(f"import sys; from expgrade.cli import main; sys.argv = {argv!r}; main()")
+            print(f"| `expgrade submissions import {fmt}` | {wall:.1f} | {1000 * wall / n:.2f} | {rss:.0f} |")
+    print()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--samples", type=int, default=1000)
     ap.add_argument("--size-mb", type=int, default=200)
+    ap.add_argument(
+        "--predictions",
+        type=int,
+        default=0,
+        help="also: N SWE-bench predictions as JSON lines, named and auto",
+    )
     args = ap.parse_args()
+    if args.predictions:
+        predictions(args.predictions)
     with tempfile.TemporaryDirectory(prefix="expgrade-harness-bench-") as tmp_name:
         tmp = Path(tmp_name)
         started = time.perf_counter()

@@ -20,8 +20,12 @@ from expgrade.grading.harness_importers import (
     Overrides,
     SubmissionWriter,
     import_files,
+    load_mapping_file,
+    parse_map_options,
     registered_harnesses,
 )
+from expgrade.grading.harness_importers.auto import import_walked, walk, wrong_harness
+from expgrade.grading.harness_importers.sniff import side_file
 from expgrade.grading.submission_reader import scan_submissions
 
 submissions_app = typer.Typer(
@@ -84,7 +88,8 @@ def import_submissions(
         str,
         typer.Argument(
             metavar="FORMAT",
-            help=f"One of: {', '.join(HARNESSES)}, or one an installed package adds (docs/harnesses.md).",
+            help=f"auto (recognised from each file's content), one of: {', '.join(HARNESSES)},"
+            " or one an installed package adds (docs/harnesses.md).",
         ),
     ],
     sources: Annotated[
@@ -107,6 +112,22 @@ def import_submissions(
     paper: Annotated[
         str | None, typer.Option("--paper", help="paperbench: the paper id (default: the source's name).")
     ] = None,
+    maps: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--map",
+            metavar="FIELD=PATH",
+            help="json/jsonl: where a record holds FIELD (id, agent, model, attempt, patch, conclusion,"
+            " answer, files, log, ended, result; records): a dotted path, \\[0] or \\[-1] for list items,"
+            " a|b for alternatives (docs/harnesses.md).",
+        ),
+    ] = None,
+    mapping: Annotated[
+        Path | None,
+        typer.Option(
+            "--mapping", help="json/jsonl: the same mapping in a YAML or JSON file ({field: path})."
+        ),
+    ] = None,
 ) -> None:
     """Write expgrade submission folders from harness output (traced in extra.source).
 
@@ -118,28 +139,71 @@ def import_submissions(
     known_formats, plugin_problems = registered_harnesses()
     for problem in plugin_problems:
         err_console.print(f"[bold yellow]warning:[/] {problem}", highlight=False, soft_wrap=True)
-    harness = known_formats.get(fmt)
-    if harness is None:
-        raise UserError(f"unknown format '{fmt}'; expected one of: {', '.join(known_formats)}")
+    if fmt != "auto" and fmt not in known_formats:
+        raise UserError(f"unknown format '{fmt}'; expected auto or one of: {', '.join(known_formats)}")
+    if (maps or mapping) and fmt not in ("json", "jsonl"):
+        raise UserError(f"--map and --mapping are for `import json|jsonl`, not `import {fmt}`")
+    field_map = None
+    if fmt in ("json", "jsonl"):
+        field_map = parse_map_options(maps or [], load_mapping_file(mapping) if mapping else None)
     task_ids = None
     if tasks is not None:
         known, task_file_problems = task_problems(tasks)
         if task_file_problems:
             raise UserError(f"cannot check task ids: {task_file_problems[0]}", file=tasks)
         task_ids = {t.id for t in known}
+    options = HarnessOptions(task_field=task_field, paper=paper, mapping=field_map)
     writer = SubmissionWriter(out, fmt, overrides=Overrides(agent, agent_model), task_ids=task_ids)
-    outcomes = import_files(harness, sources, writer, HarnessOptions(task_field=task_field, paper=paper))
+    if fmt == "auto":
+        found = walk(sources)
+        for path, seen in found.files:  # said before anything is written
+            console.print(
+                f"read as {seen.harness}: {escape(seen.describe)}: {shown(path)}",
+                highlight=False,
+                soft_wrap=True,
+            )
+        outcomes = import_walked(found, writer, options, known_formats)
+    else:
+        harness = known_formats[fmt]
+        outcomes = import_files(
+            harness,
+            sources,
+            writer,
+            options,
+            check=lambda path: wrong_harness(fmt, path),
+            skipped_why=side_file,
+        )
     table = Table(title=f"{fmt}: submissions per source file")
     table.add_column("source file", overflow="fold")
+    if fmt == "auto":
+        table.add_column("read as", overflow="fold")
+    any_defaults = any(o.defaulted for o in outcomes)
     table.add_column("submissions", justify="right")
+    if any_defaults:
+        table.add_column("defaulted", justify="right")
+    table.add_column("repeats", justify="right")
     table.add_column("attempts", overflow="fold")
     table.add_column("runs ended", overflow="fold")
-    table.add_column("status")
-    for o in outcomes:
-        table.add_row(shown(o.path), str(len(o.written)), _attempts(o), _ended(o), _status(o))
+    table.add_column("status", overflow="fold")
+    kept_files = [o for o in outcomes if not o.skipped]
+    skipped_files = [o for o in outcomes if o.skipped]
+    for o in kept_files:
+        cells = [shown(o.path)] + ([escape(o.read_as or "-")] if fmt == "auto" else [])
+        counts = [str(len(o.written))] + ([str(o.defaulted)] if any_defaults else []) + [str(len(o.repeats))]
+        table.add_row(*cells, *counts, _attempts(o), _ended(o), _status(o))
     console.print(table)
-    for o in outcomes:
+    for o in skipped_files:  # files of the run that are not its records, each named
+        console.print(f"skipped: {shown(o.path)}: {escape(o.skipped or '')}", highlight=False, soft_wrap=True)
+    defaulted_note = f", {sum(o.defaulted for o in kept_files)} defaulted" if any_defaults else ""
+    console.print(
+        f"records: {sum(len(o.written) for o in kept_files)} kept{defaulted_note},"
+        f" {sum(len(o.repeats) for o in kept_files)} skipped as repeats; files: {len(kept_files)} read,"
+        f" {len(skipped_files)} skipped as not records",
+        highlight=False,
+    )
+    for o in kept_files:
         _print_notes(o)
+    outcomes = kept_files
     failed = [o for o in outcomes if o.error]
     report_failures([o.error for o in failed if o.error])
     written = sum(len(o.written) for o in outcomes)
@@ -192,7 +256,7 @@ def _print_notes(o: FileImport) -> None:
     if o.error is not None:
         return
     for n in o.notices:
-        if n.info:
+        if n.info and not (o.read_as and n.text.startswith("read as ")):  # auto said it already
             console.print(f"note: {shown(o.path)}: {escape(n.text)}", highlight=False, soft_wrap=True)
     notes = [n.text for n in o.notices if not n.info]
     notes += [f"{n} record(s) fell back to a default: {default}" for default, n in o.defaults.items()]

@@ -41,19 +41,11 @@ except ImportError as exc:  # the optional extra is not installed
 from expgrade.grading.errors import UserError
 from expgrade.grading.graders.pipeline import grade_submission
 from expgrade.grading.graders.settings import GradeSettings, parse_subtasks
-from expgrade.grading.harness_importers.inspect_log import (
-    final_answer,
-    find_patch,
-    is_diff,
-    task_id_of,
-    transcript,
-)
-from expgrade.grading.harness_importers.writer import (
-    HarnessRecord,
-    Overrides,
-    SubmissionWriter,
-    render_transcript,
-)
+from expgrade.grading.harness_importers.common import HarnessOptions
+from expgrade.grading.harness_importers.inspect_log import SAMPLE, is_diff, task_id_of
+from expgrade.grading.harness_importers.mapping import Context, Derived
+from expgrade.grading.harness_importers.presets import to_record
+from expgrade.grading.harness_importers.writer import Overrides, SubmissionWriter
 from expgrade.grading.judge.config import JudgeConfig
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.run.orchestrator import load_tasks
@@ -177,30 +169,33 @@ def expgrade_scorer(
         if task_id not in known:
             return unscored(f"task id '{task_id}' (from {task_from}) is not in {tasks_path}", task_id=task_id)
         agent, agent_from, defaults = _agent()
-        fields = {"task_id": task_from, "agent": agent_from, "agent_model": "state.model", "attempt": "epoch"}
-        patch, patch_from = None, None
+        # The sample as the importer reads one from a log, through the same mapping (`SAMPLE`),
+        # but the patch first from the agent's own sandbox.
+        sample: dict[str, Any] = {
+            "id": state.sample_id,
+            "epoch": state.epoch,
+            "metadata": state.metadata,
+            "store": dict(state.store.items()),
+            "messages": [m.model_dump(mode="json") for m in state.messages],
+            "output": {"completion": state.output.completion},
+            "@agent": Derived(agent, agent_from),
+        }
         if diff := await _sandbox_diff():
-            patch, patch_from = diff, "agent sandbox (git diff at scoring time)"
-        else:
-            patch, patch_from = find_patch(
-                [("store", dict(state.store.items())), ("metadata", state.metadata)], state.messages
+            sample["@sandbox_patch"] = Derived(diff, "agent sandbox (git diff at scoring time)")
+        ctx = Context(sample, {"eval": {"model": str(state.model)}})
+        try:
+            [harness] = to_record(
+                SAMPLE,
+                ctx,
+                file=Path("inspect"),
+                record=record,
+                options=HarnessOptions(task_field=task_field),
             )
-        if patch_from:
-            fields["patch"] = patch_from
-        conclusion = final_answer(state.messages, state.output.completion)
-        harness = HarnessRecord(
-            task_id=task_id,
-            agent=agent,
-            agent_model=str(state.model),
-            record=record,
-            fields=fields,
-            attempt=state.epoch,
-            conclusion=conclusion,
-            patch=patch,
-            log=render_transcript(transcript(state.messages), title=record),
-            extra={"inspect": {"sample_id": state.sample_id, "epoch": state.epoch}},
-            defaults=defaults,
-        )
+        except UserError as exc:
+            return unscored(str(exc))
+        harness.fields["agent_model"] = "state.model"
+        harness.defaults = defaults
+        harness.extra = {"inspect": {"sample_id": state.sample_id, "epoch": state.epoch}}
         [folder] = writer.write_file(Path(f"inspect sample {state.sample_id}"), [harness]).written
         key = result_key(task_id, folder.name)
         if key in done:
@@ -218,7 +213,7 @@ def expgrade_scorer(
             store.append(outcome.record)
             done[key] = outcome.record
             result = score_of(outcome.record)
-        result.answer = conclusion
+        result.answer = harness.conclusion
         assert result.metadata is not None
         result.metadata["submission"] = str(folder)
         return result

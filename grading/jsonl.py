@@ -13,6 +13,7 @@ losing only the unfinished record.
 
 from __future__ import annotations
 
+import gzip
 import json
 import math
 import os
@@ -109,7 +110,7 @@ def iter_json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
         raise UserError("expected a file, found a folder", file=path)
     kept = 0
     try:
-        fh = path.open("rb")
+        fh = gzip.open(path, "rb") if _is_gzip(path) else path.open("rb")  # noqa: SIM115 (closed below)
     except OSError as exc:
         raise UserError(f"cannot read: {exc.strerror}", file=path) from None
     with fh:
@@ -125,6 +126,12 @@ def iter_json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
                 continue
             kept += 1
             yield i, obj
+
+
+def _is_gzip(path: Path) -> bool:
+    """A gzip-compressed file (`output.jsonl.gz`), by its first bytes: read as its content."""
+    with path.open("rb") as fh:
+        return fh.read(2) == b"\x1f\x8b"
 
 
 def _parse_line(raw: bytes, path: Path, i: int) -> dict[str, Any] | None:

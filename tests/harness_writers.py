@@ -219,3 +219,65 @@ def paperbench_run(
         (tmp / "submission" / "snapshot.txt").write_text(f"snapshot {i}\n")
         subprocess.run(["tar", "-czf", str(fpath), "-C", str(tmp), "."], check=True)
     return run_dir
+
+
+def paperbench_first_release_run(runs_dir: Path, paper_id: str, home: Path, *, agent_id: str) -> Path:
+    """A run folder as PaperBench's first release writes it (openai/preparedness
+    352ed048d510a2525aea658489b3839b4efc412b `paperbench/nano/eval.py`, `agents/run.py`,
+    `infra/alcatraz.py`): `<run group>/<paper>_<uuid>/<timestamp>.tar.gz` (`upload_sources` into
+    the run folder itself), a reproduction's `<timestamp>_repro.tar.gz`, `metadata.json` (the
+    `AgentOutput`, `model_dump(mode="json")`), `status.json` (`upload_status`) and
+    `pb_result.json` (`PaperBenchGrade.to_dict()`); the run group is
+    `{get_timestamp()}_run-group_{solver.shortname()}`, the shortname the agent id."""
+    group = "2025-04-02T10-00-00-UTC_run-group_" + agent_id
+    run_id = f"{paper_id}_{uuid.uuid4()}"
+    run_dir = runs_dir / group / run_id
+    run_dir.mkdir(parents=True)
+    start = 1743588000.0
+    for i, timestamp in enumerate(("2025-04-02T10-00-05-UTC", "2025-04-02T10-30-05-UTC")):
+        tmp = runs_dir / "tmp" / timestamp
+        tmp.mkdir(parents=True)
+        for source in ("submission", "logs"):
+            (home / source).mkdir(parents=True, exist_ok=True)
+            subprocess.run(["cp", "-rp", str(home / source), str(tmp)], check=True)
+        (tmp / "submission" / "snapshot.txt").write_text(f"snapshot {i}\n")
+        subprocess.run(["tar", "-czf", str(run_dir / f"{timestamp}.tar.gz"), "-C", str(tmp), "."], check=True)
+    subprocess.run(
+        [
+            "cp",
+            str(run_dir / "2025-04-02T10-30-05-UTC.tar.gz"),
+            str(run_dir / "2025-04-02T10-30-05-UTC_repro.tar.gz"),
+        ],
+        check=True,
+    )
+    agent_output = {
+        "run_id": run_id,
+        "time_start": start,
+        "time_end": start + 3600,
+        "error_msg": None,
+        "runtime_in_seconds": 3600.0,
+        "status_exists": True,
+        "skipped_rollout": False,
+    }
+    (run_dir / "metadata.json").write_text(json.dumps(agent_output, indent=4))
+    status = {
+        "status": "done",
+        "created_at": int(start),
+        "agent_finished_at": int(start + 3600),
+        "last_updated": int(start + 3600),
+    }
+    (run_dir / "status.json").write_text(json.dumps(status, indent=4))
+    grade = {
+        "paperbench_result": {
+            "paper_id": paper_id,
+            "skipped_reproduction": False,
+            "code_only": False,
+            "agent_output": agent_output,
+            "judge_output": None,
+            "reproduction_output": None,
+        },
+        "score": 0.25,
+        "grader_log": "Log file not found!",
+    }
+    (run_dir / "pb_result.json").write_text(json.dumps(grade, indent=2))
+    return run_dir

@@ -150,7 +150,9 @@ def test_openhands_records_without_metadata_take_the_runs_metadata_json(tmp_path
     by_task = {s["task_id"]: s for s in imported(out)}
     timeout = by_task["sympy__sympy-20590"]
     assert (timeout["agent"], timeout["agent_model"]) == ("CodeActAgent", meta.llm_config.model)
-    assert timeout["extra"]["source"]["fields"]["agent"] == "metadata.json: metadata.agent_class"
+    assert (
+        timeout["extra"]["source"]["fields"]["agent"] == "metadata.json: agent_class"
+    )  # the key in that file
 
 
 # --- SWE-bench (items 9, 10) -----------------------------------------------------------------

@@ -1,7 +1,10 @@
 """Harness outputs -> expgrade submission folders (`expgrade submissions import FORMAT`).
 
-One module per harness format (`inspect_log`, `openhands`, `swebench`, `paperbench`), each a
-`Harness` that turns its files into `HarnessRecord`s; one `SubmissionWriter` writes them all.
+One mapping (`mapping.FieldMap`: which field holds the id, agent, model, answer, log, attempt
+and the harness's own result) turns any harness's records into `HarnessRecord`s; each built-in
+format (`inspect_log`, `openhands`, `swebench`, `paperbench`) is presets of it, one per
+generation (`presets.Preset`), and `json`/`jsonl` take a user's mapping. `auto` recognises the
+harness from a file's content; one `SubmissionWriter` writes them all.
 Other packages add formats through the `expgrade.harnesses` entry point group, without editing
 expgrade (docs/harnesses.md).
 """
@@ -18,6 +21,8 @@ from expgrade.grading.harness_importers.common import (
     Notice,
     import_files,
 )
+from expgrade.grading.harness_importers.mapping import FieldMap, load_mapping_file, parse_map_options
+from expgrade.grading.harness_importers.presets import Preset, generic_harness
 from expgrade.grading.harness_importers.writer import (
     HarnessRecord,
     Overrides,
@@ -25,9 +30,17 @@ from expgrade.grading.harness_importers.writer import (
     render_transcript,
 )
 
-#: The formats expgrade ships.
+#: The formats expgrade ships: the built-in presets, and `json`/`jsonl` for a user's mapping.
 HARNESSES: dict[str, Harness] = {
-    h.name: h for h in (inspect_log.HARNESS, openhands.HARNESS, swebench.HARNESS, paperbench.HARNESS)
+    h.name: h
+    for h in (
+        inspect_log.HARNESS,
+        openhands.HARNESS,
+        swebench.HARNESS,
+        paperbench.HARNESS,
+        generic_harness("json"),
+        generic_harness("jsonl"),
+    )
 }
 #: Where other packages register a `Harness`: `[project.entry-points."expgrade.harnesses"]`.
 ENTRY_POINT_GROUP = "expgrade.harnesses"
@@ -60,14 +73,18 @@ def registered_harnesses() -> tuple[dict[str, Harness], list[str]]:
 __all__ = [
     "ENTRY_POINT_GROUP",
     "HARNESSES",
+    "FieldMap",
     "FileImport",
     "Harness",
     "HarnessOptions",
     "HarnessRecord",
     "Notice",
     "Overrides",
+    "Preset",
     "SubmissionWriter",
     "import_files",
+    "load_mapping_file",
+    "parse_map_options",
     "registered_harnesses",
     "render_transcript",
 ]

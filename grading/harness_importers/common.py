@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from expgrade.grading.errors import UserError
+from expgrade.grading.harness_importers.mapping import FieldMap, Preset
 from expgrade.grading.harness_importers.writer import FileWrite, HarnessRecord, SubmissionWriter
 from expgrade.grading.jsonl import CutLine, cut_lines_read
 from expgrade.grading.task_importers.common import source_files, unique_files
@@ -31,6 +32,8 @@ class HarnessOptions:
 
     task_field: str | None = None
     paper: str | None = None
+    #: `import json|jsonl`: the user's mapping (`--map`, `--mapping`).
+    mapping: FieldMap | None = None
 
 
 @dataclass(frozen=True)
@@ -61,15 +64,23 @@ class Harness:
     #: How a source becomes the paths `load` reads, instead of `patterns` (PaperBench: a
     #: folder is a repository, a run or a run group).
     find: Callable[[Path], list[Path]] | None = None
+    #: The mappings its records are read through (`presets.Preset`), one per generation: what
+    #: `import auto` recognises a file by. Empty for a plugin that maps records itself.
+    presets: tuple[Preset, ...] = ()
 
     def expand(self, src: Path) -> list[Path]:
+        return self.walk(src)[0]
+
+    def walk(self, src: Path) -> tuple[list[Path], list[Path]]:
+        """(the files of a source to read, the files its folder holds that are not this
+        harness's output): a folder is read once, and what is left out is named."""
         if self.find is not None:
             if not src.exists():
                 raise UserError("file not found", file=src)
-            return self.find(src)
+            return self.find(src), []
         found = source_files(src, self.patterns, f"{self.name} files")
         if not src.is_dir() or self.accepts is None:
-            return found
+            return found, []
         kept = [p for p in found if self.accepts(p)]
         if not kept:
             raise UserError(
@@ -77,7 +88,7 @@ class Harness:
                 f"{len(found)} match(es) are not {self.name} output)",
                 file=src,
             )
-        return kept
+        return kept, [p for p in found if p not in kept]
 
 
 @dataclass
@@ -99,6 +110,13 @@ class FileImport:
     continued: list[tuple[str, str, int, tuple[Path, ...]]] = field(default_factory=list)
     #: The file's cut last line (docs/formats.md §1): its complete records were imported.
     cut: CutLine | None = None
+    #: Why the file was not read although its folder was: it belongs to a run without being
+    #: its records (a trajectory, a report, the run's metadata).
+    skipped: str | None = None
+    #: Records written with at least one field defaulted.
+    defaulted: int = 0
+    #: How the file was recognised (`import auto`): "<harness>: <generation>".
+    read_as: str | None = None
 
     @property
     def partial(self) -> bool:
@@ -127,9 +145,26 @@ def check_not_lfs_pointer(path: Path) -> None:
 
 
 def import_files(
-    harness: Harness, sources: Sequence[Path], writer: SubmissionWriter, options: HarnessOptions
+    harness: Harness,
+    sources: Sequence[Path],
+    writer: SubmissionWriter,
+    options: HarnessOptions,
+    *,
+    check: Callable[[Path], None] | None = None,
+    skipped_why: Callable[[Path], str | None] | None = None,
 ) -> list[FileImport]:
+    """Import each file the sources name; `check` may refuse a file before it is read (a file
+    another harness wrote), and `skipped_why` says why a file a folder holds, left out by the
+    harness's layout, is not read (a trajectory, a report; None: not worth naming)."""
     outcomes: list[FileImport] = []
+    left_out: list[FileImport] = []
+    for src in sources:
+        if src.is_dir() and skipped_why is not None:
+            try:
+                leftovers = harness.walk(src)[1]
+            except UserError:
+                continue  # reported below, by unique_files
+            left_out += [FileImport(p, skipped=why) for p in leftovers if (why := skipped_why(p))]
     for path, error in unique_files(sources, harness.expand):
         outcome = FileImport(path, error=error)
         outcomes.append(outcome)
@@ -137,17 +172,20 @@ def import_files(
             continue
         try:
             check_not_lfs_pointer(path)
+            if check is not None:
+                check(path)
             with cut_lines_read() as cuts:
                 done: FileWrite = writer.write_file(path, _tally(harness.load(path, options), outcome))
             outcome.cut = cuts[0] if cuts else None
             outcome.written, outcome.repeats = done.written, done.repeats
             outcome.ended, outcome.defaults = done.ended, done.defaults
             outcome.attempts, outcome.continued = done.attempts, done.continued
+            outcome.defaulted = done.defaulted
             if not outcome.written and not outcome.repeats:
                 raise UserError(f"no {harness.name} records in this file", file=path)
         except UserError as exc:
             outcome.error = str(exc)
-    return outcomes
+    return outcomes + left_out
 
 
 def _tally(items: Iterable[HarnessRecord | Notice], outcome: FileImport) -> Iterator[HarnessRecord]:

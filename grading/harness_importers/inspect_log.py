@@ -1,8 +1,11 @@
 """Inspect AI eval logs (`.eval`, `.json`), read with Inspect's own reader (extra `expgrade[inspect]`).
 
-One submission per sample and epoch (epoch → attempt). `.eval` logs are read one sample at a
-time (`read_eval_log_samples`), so a log of any size streams; Inspect's `.json` format is one
-document and is read whole. The mapping:
+One record per sample and epoch (epoch → attempt), mapped by one preset (`SAMPLE`). `.eval`
+logs are read one sample at a time (`read_eval_log_samples`, without the `events` field, which
+repeats every model call's input), so a log of any size streams; Inspect's `.json` format is
+one document and is read whole. When the header-only read fails (a `.json` log without
+`stats`, as older or hand-trimmed logs are), the full reader (`read_eval_log`) reads it. The
+mapping:
 
 - task id: the sample's metadata `task_id`, else its id; `--task-field KEY` names another
   metadata key (`id` = the sample id);
@@ -11,11 +14,11 @@ document and is read whole. The mapping:
   no plan, the eval's solver, else the task name; model: the eval's model;
 - patch, first found of: a diff the agent left in the sample's store or metadata (`patch`,
   `diff`, `git_diff`, `model_patch`); the sandbox's final changes as a scorer recorded them
-  (`Score.metadata["model_patch"]`, as inspect_evals' SWE-bench scorer does); the output of
-  the last `git diff` tool call;
-- conclusion: the final answer (the sample's output, else its last `submit` call);
-- agent.log: the messages, tool calls and tool outputs (the events are not read: they repeat
-  every model call's input and are most of a log's size);
+  (`scores.<name>.metadata.model_patch`, as inspect_evals' SWE-bench scorer does); the output
+  of the last `git diff` tool call;
+- conclusion: the sample's output, else its last `submit` call's answer, else the last model
+  reply among its events (a multi-step task whose final output is empty);
+- agent.log: the messages, tool calls and tool outputs;
 - ended: `error` when the sample errored, `<type> limit` when a limit stopped it (the limit's
   value and reason are kept in `extra.inspect.limit`), else `completed`.
 
@@ -28,15 +31,20 @@ imported and the import says so and exits 1.
 
 from __future__ import annotations
 
-import json
+import gzip
 import re
-from collections.abc import Iterable, Iterator, Sequence
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.harness_importers.common import Harness, HarnessOptions, Notice
-from expgrade.grading.harness_importers.writer import HarnessRecord, render_transcript
+from expgrade.grading.harness_importers.mapping import Context, Derived, FieldMap, is_diff
+from expgrade.grading.harness_importers.presets import Preset, Raw, records_through
+from expgrade.grading.harness_importers.writer import HarnessRecord
+
+__all__ = ["SAMPLE", "agent_of", "is_diff", "is_log_file", "sample_fields", "task_id_of"]
 
 PATCH_KEYS = ("patch", "diff", "git_diff", "model_patch")
 TASK_FIELD = "task_id"
@@ -55,64 +63,6 @@ def _inspect() -> Any:
     except ImportError:
         raise UserError("reading Inspect logs needs Inspect AI: pip install 'expgrade[inspect]'") from None
     return log
-
-
-def is_diff(text: object) -> bool:
-    if not isinstance(text, str):
-        return False
-    head = text.lstrip()[:2000]
-    return head.startswith(("diff --git ", "--- ")) or ("\n--- " in head and "\n+++ " in head)
-
-
-def transcript(messages: Sequence[Any]) -> Iterator[tuple[str, str]]:
-    """(kind, text) per message and per tool call, for `render_transcript`."""
-    for m in messages:
-        role = getattr(m, "role", "message")
-        if role == "tool":
-            error = getattr(m, "error", None)
-            text = m.text + (f"\n[tool error: {error.message}]" if error is not None else "")
-            yield f"tool output ({getattr(m, 'function', None) or '?'})", text
-            continue
-        if m.text:
-            yield role, m.text
-        for call in getattr(m, "tool_calls", None) or []:
-            yield f"tool call ({call.function})", json.dumps(call.arguments, ensure_ascii=False, indent=1)
-
-
-def git_diff_output(messages: Sequence[Any]) -> str | None:
-    """The output of the last tool call that ran `git diff` and printed a diff."""
-    commands: dict[str, str] = {}
-    found: str | None = None
-    for m in messages:
-        for call in getattr(m, "tool_calls", None) or []:
-            commands[call.id] = json.dumps(call.arguments)
-        called = commands.get(getattr(m, "tool_call_id", None) or "", "")
-        if getattr(m, "role", None) == "tool" and "git diff" in called and is_diff(m.text):
-            found = m.text
-    return found
-
-
-def final_answer(messages: Sequence[Any], completion: str) -> str | None:
-    """The sample's final answer: its output, else the `answer` of its last `submit` call."""
-    if completion.strip():
-        return completion
-    for m in reversed(messages):
-        for call in reversed(getattr(m, "tool_calls", None) or []):
-            if call.function == "submit" and isinstance(call.arguments.get("answer"), str):
-                return str(call.arguments["answer"])
-    return None
-
-
-def find_patch(
-    sources: Iterable[tuple[str, dict[str, Any] | None]], messages: Sequence[Any]
-) -> tuple[str | None, str | None]:
-    """(patch, where it came from) in the order of the module docstring."""
-    for where, mapping in sources:
-        for key in PATCH_KEYS:
-            if mapping and is_diff(mapping.get(key)):
-                return mapping[key], f"{where}.{key}"
-    diff = git_diff_output(messages)
-    return (diff, "messages[last git diff tool output]") if diff else (None, None)
 
 
 #: Inspect's built-in solver that only calls the model: as the last step it names no agent.
@@ -139,16 +89,6 @@ def agent_of(solver: str | None, plan: Any, task: str, model: str) -> tuple[str,
     return task, "eval.task"
 
 
-def ended(sample: Any) -> tuple[str, dict[str, Any]]:
-    """(how the sample ended, what to keep of it): error, a limit with its value, or completed."""
-    if sample.error is not None:
-        return "error", {"error": sample.error.message}
-    if sample.limit is not None:
-        limit = sample.limit.model_dump(exclude_none=True)
-        return f"{sample.limit.type} limit", {"limit": limit}
-    return "completed", {}
-
-
 def task_id_of(
     metadata: dict[str, Any] | None,
     sample_id: object,
@@ -172,86 +112,161 @@ def task_id_of(
     return str(meta[key]), f"metadata.{key}"
 
 
-def sample_record(header: Any, sample: Any, file: Path, options: HarnessOptions) -> HarnessRecord:
-    record = f"sample {sample.id}, epoch {sample.epoch}"
-    task_id, task_field = task_id_of(sample.metadata, sample.id, options.task_field, file=file, record=record)
-    agent, agent_field = agent_of(header.eval.solver, header.plan, header.eval.task, header.eval.model)
-    scores = sample.scores or {}
-    patch, patch_field = find_patch(
-        [("store", sample.store), ("metadata", sample.metadata)]
-        + [(f"scores.{name}.metadata", s.metadata) for name, s in scores.items()],
-        sample.messages,
-    )
-    completion = sample.output.completion if sample.output else ""
-    conclusion = final_answer(sample.messages, completion)
-    fields = {"task_id": task_field, "agent": agent_field, "agent_model": "eval.model", "attempt": "epoch"}
-    if patch_field:
-        fields["patch"] = patch_field
-    if conclusion is not None:
-        fields["conclusion"] = (
-            "output.completion" if completion.strip() else "messages[last submit call].answer"
-        )
-    fields["log"] = "messages"
-    extra: dict[str, Any] = {
-        "eval_id": header.eval.eval_id,
-        "run_id": header.eval.run_id,
-        "task": header.eval.task,
-        "sample_id": sample.id,
-        "epoch": sample.epoch,
-        "uuid": sample.uuid,
-        "scores": {name: s.value for name, s in scores.items()},
+def _ended(value: object, ctx: Context) -> str:
+    return value if isinstance(value, str) else "completed"
+
+
+def _extra(ctx: Context) -> dict[str, Any]:
+    """`extra.inspect`: the eval's and the sample's ids, score values, error and limit."""
+    sample, doc = ctx.record, ctx.document or {}
+    ev = doc.get("eval") or {}
+    kept: dict[str, Any] = {
+        "eval_id": ev.get("eval_id"),
+        "run_id": ev.get("run_id"),
+        "task": ev.get("task"),
+        "sample_id": sample.get("id"),
+        "epoch": sample.get("epoch"),
+        "uuid": sample.get("uuid"),
+        "scores": {
+            name: s.get("value") for name, s in (sample.get("scores") or {}).items() if isinstance(s, dict)
+        },
     }
-    how, kept = ended(sample)
-    extra.update(kept)
-    log = render_transcript(
-        transcript(sample.messages), title=f"Inspect sample {sample.id}, epoch {sample.epoch}"
+    if isinstance(sample.get("error"), dict):
+        kept["error"] = sample["error"].get("message")
+    if isinstance(sample.get("limit"), dict):
+        kept["limit"] = {k: v for k, v in sample["limit"].items() if v is not None}
+    return {"inspect": {k: v for k, v in kept.items() if v is not None}}
+
+
+def sample_fields() -> FieldMap:
+    """Where an Inspect sample holds each field (the scorer's and the importer's one mapping)."""
+    stored = [f"diff({where}.{key})" for where in ("store", "metadata") for key in PATCH_KEYS]
+    return FieldMap(
+        id=f"metadata.{TASK_FIELD}|id",
+        agent="@agent",
+        model="^eval.model",
+        attempt="epoch",
+        patch="|".join(
+            ["@sandbox_patch", *stored, "diff(scores[*].metadata.model_patch)", "git_diff(messages)"]
+        ),
+        conclusion="output.completion|submit_answer(messages)|model_output(events)",
+        log="messages",
+        ended="@ended",
     )
-    return HarnessRecord(
-        task_id=task_id,
-        agent=agent,
-        agent_model=header.eval.model,
-        record=record,
-        fields=fields,
-        attempt=sample.epoch,
-        conclusion=conclusion,
-        patch=patch,
-        log=log,
-        extra={"inspect": extra},
-        ended=how,
-    )
+
+
+SAMPLE = Preset(
+    harness="inspect",
+    generation="",
+    describe="Inspect AI eval log",
+    fields=sample_fields(),
+    signature=("^eval.task", "epoch", "messages|input"),
+    defaults={"agent": "inspect"},
+    ended=_ended,
+    extra=_extra,
+    keep_unused=False,
+)
+
+
+def _how_ended(sample: Any) -> Derived:
+    if sample.error is not None:
+        return Derived("error", "error")
+    if sample.limit is not None:
+        return Derived(f"{sample.limit.type} limit", "limit.type")
+    return Derived("completed", "")
+
+
+def _plain(path: Path, tmp: Path) -> tuple[Path, str]:
+    """The log as Inspect's reader takes it: gunzipped to a temporary copy when compressed;
+    and its format, from its bytes (a zip is `.eval`)."""
+    with path.open("rb") as fh:
+        head = fh.read(4)
+    if head[:2] == b"\x1f\x8b":
+        plain = tmp / "log.json"
+        plain.write_bytes(gzip.decompress(path.read_bytes()))
+        return _plain(plain, tmp)
+    return path, "eval" if head[:2] == b"PK" else "json"
 
 
 def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord | Notice]:
     log = _inspect()
     where = "header"
-    try:
-        header = log.read_eval_log(str(path), header_only=True)
-        agent, agent_field = agent_of(header.eval.solver, header.plan, header.eval.task, header.eval.model)
-        if agent_field != "plan.steps[-1].solver":
-            yield Notice(f"agent '{agent}' is from {agent_field}", info=True)
-        if header.status != "success":
-            why = f": {header.error.message.strip()[:300]}" if header.error is not None else ""
-            yield Notice(
-                f"partial log: the eval's status is '{header.status}'"
-                f"{' (killed or still running)' if header.status == 'started' else ''}{why};"
-                " only the samples it finished are imported",
-                partial=True,
+    with tempfile.TemporaryDirectory(prefix="expgrade-inspect-") as tmp:
+        try:
+            plain, fmt = _plain(path, Path(tmp))
+            full = None
+            try:
+                header = log.read_eval_log(str(plain), header_only=True, format=fmt)
+            except Exception:  # the header-only path needs `stats`; the full reader does not
+                full = log.read_eval_log(str(plain), resolve_attachments=True, format=fmt)
+                header = full
+                yield Notice("read with Inspect's full reader (the header-only read failed)", info=True)
+            agent, agent_field = agent_of(
+                header.eval.solver, header.plan, header.eval.task, header.eval.model
             )
-        if path.suffix == ".json":
-            samples: Iterable[Any] = log.read_eval_log(str(path), resolve_attachments=True).samples or []
-        else:
-            # The events (every model call's full input, again) are most of a sample and unused here.
-            samples = log.read_eval_log_samples(
-                str(path), all_samples_required=False, resolve_attachments=True, exclude_fields={"events"}
-            )
-        for sample in samples:
-            where = f"sample {sample.id}, epoch {sample.epoch}"
-            yield sample_record(header, sample, path, options)
-            where = f"the sample after {where}"
-    except UserError:
-        raise
-    except Exception as exc:  # Inspect's reader: zip, JSON and pydantic errors of a broken log
-        raise UserError(f"cannot read this Inspect log ({reasons(exc)})", file=path, record=where) from None
+            if agent_field != "plan.steps[-1].solver":
+                yield Notice(f"agent '{agent}' is from {agent_field}", info=True)
+            if header.status != "success":
+                why = f": {header.error.message.strip()[:300]}" if header.error is not None else ""
+                yield Notice(
+                    f"partial log: the eval's status is '{header.status}'"
+                    f"{' (killed or still running)' if header.status == 'started' else ''}{why};"
+                    " only the samples it finished are imported",
+                    partial=True,
+                )
+            document = header.model_dump(mode="json", exclude={"samples", "reductions"})
+            if full is not None:
+                samples: Any = full.samples or []
+            elif fmt == "json":
+                samples = log.read_eval_log(str(plain), resolve_attachments=True, format=fmt).samples or []
+            else:
+                samples = log.read_eval_log_samples(
+                    str(plain),
+                    all_samples_required=False,
+                    resolve_attachments=True,
+                    exclude_fields={"events"},
+                    format=fmt,
+                )
+
+            def raws() -> Iterator[Raw]:
+                nonlocal where
+                for sample in samples:
+                    where = f"sample {sample.id}, epoch {sample.epoch}"
+                    record = sample.model_dump(mode="json", exclude={"events"} if fmt == "eval" else None)
+                    completion = sample.output.completion if sample.output else ""
+                    record["output"] = {
+                        **(record.get("output") or {}),
+                        "completion": completion,
+                    }  # a property
+                    answered = completion.strip() or _submitted(record)
+                    if not answered and fmt == "eval":
+                        # the answer of a multi-step task can be only in its events: read them for this one
+                        record["events"] = [
+                            e.model_dump(mode="json")
+                            for e in log.read_eval_log_sample(
+                                str(plain), id=sample.id, epoch=sample.epoch, format=fmt
+                            ).events
+                        ]
+                    record["@agent"] = Derived(agent, agent_field)
+                    record["@ended"] = _how_ended(sample)
+                    yield Raw(where, record, document)
+                    where = f"the sample after {where}"
+
+            for item in records_through((SAMPLE,), raws(), path, options):
+                if not (isinstance(item, Notice) and item.text.startswith("read as")):
+                    yield item
+        except UserError:
+            raise
+        except Exception as exc:  # Inspect's reader: zip, JSON and pydantic errors of a broken log
+            raise UserError(
+                f"cannot read this Inspect log ({reasons(exc)})", file=path, record=where
+            ) from None
+
+
+def _submitted(record: dict[str, Any]) -> bool:
+    from expgrade.grading.harness_importers.mapping import find_submit_answer
+
+    return find_submit_answer(record.get("messages")) is not None
 
 
 def reasons(exc: BaseException) -> str:
@@ -268,4 +283,6 @@ def reasons(exc: BaseException) -> str:
     return "; because ".join(chain)
 
 
-HARNESS = Harness(name="inspect", patterns=("*.eval", "*.json"), load=load, accepts=is_log_file)
+HARNESS = Harness(
+    name="inspect", patterns=("*.eval", "*.json"), load=load, accepts=is_log_file, presets=(SAMPLE,)
+)

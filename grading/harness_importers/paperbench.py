@@ -39,10 +39,14 @@ import tarfile
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.harness_importers.common import Harness, HarnessOptions, Notice
+from expgrade.grading.harness_importers.mapping import Context, Derived, FieldMap
+from expgrade.grading.harness_importers.presets import Preset, Raw, records_through
 from expgrade.grading.harness_importers.writer import HarnessRecord, render_transcript
+from expgrade.grading.jsonl import load_json
 from expgrade.grading.safepath import check_tree
 
 REPRODUCE = "reproduce.sh"
@@ -51,22 +55,30 @@ MAX_TAR_BYTES = 4 * 1024**3
 _TAR_SUFFIXES = (".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".tar")
 #: `create_run_id`: f"{paper_id}_{uuid.uuid4()}".
 _RUN_ID = re.compile(r"^(?P<paper>.+)_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+#: `nano/eval.py`'s run group id: f"{get_timestamp()}_run-group_{solver.shortname()}".
+_RUN_GROUP = re.compile(r"^\d{4}-\d{2}-\d{2}T[\d-]+(?:-[A-Z]+)?_run-group_(?P<solver>.+)$")
 #: Bytes of the run's logs kept in agent.log, per file.
 LOG_FILE_BYTES = 1_000_000
 
 
 def _snapshots(run_dir: Path) -> list[Path]:
+    """A run's submission snapshots, oldest first: `submissions/<timestamp>/*.tar.gz`, or, as
+    PaperBench's first release writes them (`nano/eval.py`), `<timestamp>.tar.gz` in the run
+    folder itself; reproduction outputs (`*_executed.tar.gz`, `*_repro.tar.gz`) are not
+    submissions."""
+    first_release = _RUN_ID.match(run_dir.name) is not None or (run_dir / "status.json").is_file()
+    found = [*run_dir.glob("submissions/*/*.tar.gz"), *(run_dir.glob("*.tar.gz") if first_release else [])]
     return sorted(
-        p
-        for p in run_dir.glob("submissions/*/*.tar.gz")
-        if p.is_file() and not p.name.endswith("_executed.tar.gz")
+        (p for p in found if p.is_file() and not p.name.endswith(("_executed.tar.gz", "_repro.tar.gz"))),
+        key=lambda p: (p.parent.name if p.parent != run_dir else "", p.name),
     )
 
 
 #: What a PaperBench source may be, for the error that refuses anything else.
 EXPECTED = (
     "expected one of PaperBench's layouts: a run folder (<paper>_<uuid>/ holding"
-    " submissions/<timestamp>/*.tar.gz), a run group (a folder of run folders), a folder of run"
+    " submissions/<timestamp>/*.tar.gz, or <timestamp>.tar.gz beside metadata.json as the first"
+    " release writes it), a run group (a folder of run folders), a folder of run"
     " groups, a judge_eval case (<paper>/<n>/ holding submission.tar), a folder of such cases"
     " (judge_eval/<paper>/ or judge_eval/), a repository with reproduce.sh at its root (or in"
     " ./submission), or a tarball (.tar, .tar.gz, .tgz)"
@@ -116,10 +128,11 @@ def find_sources(src: Path) -> list[Path]:
     raise UserError(f"not a PaperBench submission or run: {EXPECTED}; found none of them here", file=src)
 
 
-def _run_id(path: Path) -> str | None:
-    """`<paper>_<uuid>` of a tarball at PaperBench's canonical path, else None."""
-    if len(path.parts) >= 4 and path.parent.parent.name == "submissions":
-        return path.parent.parent.parent.name
+def _run_dir(path: Path) -> Path | None:
+    """The run folder (`<paper>_<uuid>`) a tarball lies in, at either layout, else None."""
+    for folder in list(path.parents)[:3]:
+        if _RUN_ID.match(folder.name):
+            return folder
     return None
 
 
@@ -127,8 +140,8 @@ def _paper(path: Path, options: HarnessOptions) -> tuple[str, str]:
     """(paper id, where it came from)."""
     if options.paper:
         return options.paper, "--paper"
-    run = _run_id(path)
-    if run is not None and (m := _RUN_ID.match(run)):
+    run = _run_dir(path)
+    if run is not None and (m := _RUN_ID.match(run.name)):
         return m["paper"], "run folder name (<paper>_<uuid>)"
     name = path.name
     for suffix in _TAR_SUFFIXES:
@@ -161,47 +174,109 @@ def extract(tarball: Path, dest: Path) -> Path:
     return dest
 
 
-def _logs(root: Path) -> str | None:
-    """The text files of PaperBench's `./logs`, as one transcript."""
+def _is_text(data: bytes) -> bool:
+    if b"\0" in data[:8192]:
+        return False
+    try:
+        data[:LOG_FILE_BYTES].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return exc.start >= LOG_FILE_BYTES - 4  # a character cut at the limit
+    return True
+
+
+def _logs(root: Path) -> tuple[str | None, dict[str, Path]]:
+    """PaperBench's `./logs`: its text files as one transcript, and its binary files (an
+    Inspect `.eval`, images) kept as files, never decoded into the transcript."""
     logs = root / "logs"
     if not logs.is_dir():
-        return None
-    files = sorted(p for p in logs.rglob("*") if p.is_file() and not p.is_symlink())
-    entries = [
-        (str(p.relative_to(logs)), p.read_bytes()[:LOG_FILE_BYTES].decode("utf-8", "replace")) for p in files
-    ]
-    return render_transcript(entries, title="PaperBench ./logs") if entries else None
+        return None, {}
+    texts: list[tuple[str, str]] = []
+    binary: dict[str, Path] = {}
+    for p in sorted(p for p in logs.rglob("*") if p.is_file() and not p.is_symlink()):
+        name = str(p.relative_to(logs))
+        with p.open("rb") as fh:
+            head = fh.read(LOG_FILE_BYTES)
+        if _is_text(head):
+            texts.append((name, head.decode("utf-8", "replace")))
+        else:
+            binary[f"logs/{name}"] = p
+    return (render_transcript(texts, title="PaperBench ./logs") if texts else None), binary
+
+
+def _run_files(src: Path) -> dict[str, Any]:
+    """The run's own JSON files beside its snapshots (`metadata.json`: the agent's output and,
+    where the release writes them, agent and model; `status.json`; `pb_result.json`: PaperBench's
+    grade), and the run group's name (`<timestamp>_run-group_<solver>`)."""
+    run = _run_dir(src)
+    found: dict[str, Any] = {}
+    if run is None:
+        return found
+    for name in ("metadata", "status", "pb_result"):
+        if (run / f"{name}.json").is_file():
+            try:
+                found[name] = load_json(run / f"{name}.json")
+            except UserError:
+                continue
+    if m := _RUN_GROUP.match(run.parent.name):
+        found["@group_agent"] = Derived(m["solver"], "run group name (<timestamp>_run-group_<solver>)")
+    return found
+
+
+def _ended(value: object, ctx: Context) -> str:
+    return "agent error" if isinstance(value, str) and value.strip() else "completed"
+
+
+PRESET = Preset(
+    harness="paperbench",
+    generation="",
+    describe="PaperBench submission",
+    fields=FieldMap(
+        id="@paper",
+        agent="metadata.agent_id|metadata.agent|metadata.solver|@group_agent",
+        model="metadata.model|metadata.model_name|metadata.completer_config.model",
+        files="@repository",
+        log="@logs",
+        ended="metadata.error_msg",
+        result="pb_result.score|pb_result",
+    ),
+    defaults={"agent": "unknown", "model": "unknown"},
+    ended=_ended,
+)
+
+
+def _raw(src: Path, root: Path, options: HarnessOptions) -> tuple[Raw, dict[str, Path]]:
+    paper, paper_from = _paper(src, options)
+    repo, repo_from = root, "the repository"
+    if not (root / REPRODUCE).exists() and (root / "submission").is_dir():
+        repo, repo_from = root / "submission", "./submission"
+    log, binary = _logs(root) if repo != root else (None, {})
+    record: dict[str, Any] = {
+        "@paper": Derived(f"paperbench/{paper}", paper_from),
+        "@repository": Derived(repo, repo_from),
+        **_run_files(src),
+    }
+    if log is not None:
+        record["@logs"] = Derived(log, "./logs")
+    return Raw("submission", record), binary
 
 
 def _record(src: Path, root: Path, options: HarnessOptions) -> Iterator[HarnessRecord | Notice]:
-    paper, paper_from = _paper(src, options)
-    repo = root
-    fields = {"task_id": paper_from, "workspace": "the repository"}
-    if not (root / REPRODUCE).exists() and (root / "submission").is_dir():
-        repo = root / "submission"
-        fields["workspace"] = "./submission"
-    log = _logs(root) if repo != root else None
-    if log is not None:
-        fields["log"] = "./logs"
-    has_reproduce = (repo / REPRODUCE).is_file()
-    if has_reproduce:
-        fields["reproduce"] = REPRODUCE
-    yield HarnessRecord(
-        task_id=f"paperbench/{paper}",
-        agent="unknown",
-        agent_model="unknown",
-        record="submission",
-        fields=fields,
-        workspace=repo,
-        reproduce=REPRODUCE if has_reproduce else None,
-        log=log,
-        extra={} if has_reproduce else {"warning": f"no {REPRODUCE} at the repository root"},
-        notes=[] if has_reproduce else [f"no {REPRODUCE} at the repository root: execution will be not_run"],
-        defaults={
-            name: "'unknown' (a PaperBench submission does not name it; say --agent / --agent-model)"
-            for name in ("agent", "agent_model")
-        },
-    )
+    raw, binary = _raw(src, root, options)
+    for item in records_through((PRESET,), [raw], src, options):
+        if isinstance(item, Notice):
+            continue  # one record, one generation: the table says it
+        if item.reproduce is not None:
+            item.fields["reproduce"] = item.reproduce
+        else:
+            item.extra["warning"] = f"no {REPRODUCE} at the repository root"
+            item.notes.append(f"no {REPRODUCE} at the repository root: execution will be not_run")
+        for key in ("agent", "agent_model"):
+            if key in item.defaults:
+                item.defaults[key] = (
+                    "'unknown' (a PaperBench submission does not name it; say --agent / --agent-model)"
+                )
+        item.files.update(binary)
+        yield item
 
 
 def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord | Notice]:
@@ -215,4 +290,4 @@ def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord | Notice
         yield from _record(path, extract(path, Path(tmp)), options)
 
 
-HARNESS = Harness(name="paperbench", patterns=(), load=load, find=find_sources)
+HARNESS = Harness(name="paperbench", patterns=(), load=load, find=find_sources, presets=(PRESET,))

@@ -28,6 +28,8 @@ from expgrade.grading.submission_reader.loader import validate_submission
 ENTRY_CHARS = 2_000
 #: Transcript entries kept from each end of a long transcript in `agent.log`.
 ENTRIES = 100
+#: Folder of a submission holding the harness's own files kept as they are (binary logs).
+HARNESS_FILES = "harness_files"
 
 
 @dataclass
@@ -56,6 +58,9 @@ class HarnessRecord:
     log: str | None = None
     workspace: Path | None = None
     reproduce: str | None = None  # relative to the workspace
+    #: Files of the harness kept as they are (binary logs such as an Inspect `.eval`): name in
+    #: the submission's `harness_files/` -> the file.
+    files: dict[str, Path] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
     ended: str = "completed"
     defaults: dict[str, str] = field(default_factory=dict)
@@ -119,6 +124,8 @@ class FileWrite:
     #: How the written records' runs ended, and "field = value (why)" for each default taken.
     ended: Counter[str] = field(default_factory=Counter)
     defaults: Counter[str] = field(default_factory=Counter)
+    #: Records written with at least one field defaulted.
+    defaulted: int = 0
     #: Attempt number -> how many of the file's submissions got it.
     attempts: Counter[int] = field(default_factory=Counter)
     #: (record, task, attempt, earlier files): an attempt numbered on from other files'
@@ -226,6 +233,9 @@ class SubmissionWriter:
         }
         if defaults:
             source["defaults"] = defaults
+            self._file.defaulted += 1
+        if rec.files:
+            source["files"] = [f"{HARNESS_FILES}/{name}" for name in rec.files]
         self._file.ended[rec.ended] += 1
         self._file.defaults.update(f"{name} = {value}" for name, value in defaults.items())
         if rec.attempt is not None and rec.attempt != attempt:
@@ -267,6 +277,10 @@ class SubmissionWriter:
             (folder / DEFAULT_ARTIFACTS["patch"]).write_text(rec.patch, encoding="utf-8")
         if rec.log:
             (folder / DEFAULT_ARTIFACTS["log"]).write_text(rec.log, encoding="utf-8")
+        for name, src in rec.files.items():
+            target = resolve_inside(folder / HARNESS_FILES, name, what="harness file")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, target)
 
 
 def _digest(rec: HarnessRecord, agent: str, model: str) -> str:

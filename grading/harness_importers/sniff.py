@@ -1,0 +1,159 @@
+"""What a file is, from its content (not its name): a harness's records, or a file that belongs
+to a run without being its records (a trajectory, an evaluation report, the run's metadata).
+
+`peek` reads the first record of a JSON or JSON-lines file (gzip or not) cheaply;
+`side_file` says which kind of run file a JSON file is, if it is one. The recognition of a
+harness and its generation from the first record (`import auto`, and the answer to a wrong
+harness name) is in `auto.py`, above the harnesses.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import tarfile
+import zipfile
+from pathlib import Path
+from typing import Any
+
+#: Bytes read to recognise a file.
+PEEK_BYTES = 4 * 1024 * 1024
+
+
+def _head(path: Path) -> bytes:
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(PEEK_BYTES)
+        if head[:2] == b"\x1f\x8b":
+            with gzip.open(path, "rb") as gz:
+                return gz.read(PEEK_BYTES)
+        return head
+    except (OSError, EOFError):
+        return b""
+
+
+def is_zip(path: Path) -> bool:
+    return path.is_file() and zipfile.is_zipfile(path)
+
+
+def is_tarball(path: Path) -> bool:
+    if not path.is_file():
+        return False
+    try:
+        return tarfile.is_tarfile(path)
+    except OSError:
+        return False
+
+
+def peek(path: Path) -> tuple[str, Any] | None:
+    """('json', the document) or ('jsonl', the first record), reading little; None when the
+    file is not JSON at all (binary, another format)."""
+    raw = _head(path)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start < len(raw) - 4:  # not a multi-byte character cut by the peek
+            return None
+        text = raw[: exc.start].decode("utf-8")
+    stripped = text.lstrip()
+    if not stripped or stripped[0] not in "{[":
+        return None
+    first, _, rest = stripped.partition("\n")
+    try:
+        obj = json.loads(first)
+        if rest.strip() and isinstance(obj, dict):
+            return "jsonl", obj
+    except json.JSONDecodeError:
+        pass
+    if len(raw) >= PEEK_BYTES:  # a large document: read it whole
+        try:
+            data = path.read_bytes()
+            return "json", json.loads(gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data)
+        except (ValueError, OSError, EOFError):
+            return None
+    try:
+        return "json", json.loads(stripped)
+    except json.JSONDecodeError:
+        return None
+
+
+def first_record(path: Path) -> dict[str, Any] | None:
+    """The first record of a JSON or JSON-lines file: a line, a list's first item, a keyed
+    object's first value, or the document itself."""
+    found = peek(path)
+    if found is None:
+        return None
+    kind, data = found
+    if kind == "jsonl":
+        return data if isinstance(data, dict) else None
+    if isinstance(data, list):
+        return next((d for d in data if isinstance(d, dict)), None)
+    if isinstance(data, dict):
+        values = list(data.values())
+        if values and all(isinstance(v, dict) for v in values) and not any(k in data for k in _RECORD_HINTS):
+            return values[0]
+        return data
+    return None
+
+
+#: Keys a record has at its top level, which a keyed object of records does not.
+_RECORD_HINTS = ("instance_id", "id", "history", "messages", "model_patch", "eval", "samples")
+#: SWE-bench / sb-cli run reports (`<model>.<run_id>.json`, sb-cli's report).
+_REPORT_KEYS = (
+    "resolved_ids",
+    "unresolved_ids",
+    "completed_ids",
+    "submitted_ids",
+    "resolved_instances",
+    "total_instances",
+)
+#: A SWE-bench per-instance `report.json`: `{instance_id: {patch_exists, resolved, ...}}`.
+_INSTANCE_REPORT_KEYS = ("patch_is_None", "patch_exists", "patch_successfully_applied", "tests_status")
+
+
+def side_file(path: Path) -> str | None:
+    """What kind of run file `path` is when it is not records: 'trajectory', 'evaluation
+    report', 'run metadata', 'Inspect log listing', 'not JSON (log, config, …)'; None when it
+    may hold records."""
+    if is_zip(path) or is_tarball(path):
+        return None
+    found = peek(path)
+    if found is None:
+        return "not JSON (a log, config or other file of the run)"
+    kind, data = found
+    if kind == "jsonl":
+        return None
+    if isinstance(data, dict):
+        keys = set(data)
+        if "trajectory_format" in keys or (
+            "info" in keys
+            and keys & {"trajectory", "messages", "history"}
+            and "instance_id" not in keys
+            and "id" not in keys
+        ):
+            return "trajectory"
+        if keys & set(_REPORT_KEYS):
+            return "evaluation report"
+        values = list(data.values())
+        if values and all(isinstance(v, dict) and set(v) & set(_INSTANCE_REPORT_KEYS) for v in values):
+            return "evaluation report (per instance)"
+        if all(
+            not isinstance(v, dict | list) or (isinstance(v, dict) and not v) for v in values
+        ) and not keys & {
+            "instance_id",
+            "model_patch",
+        }:
+            return "run metadata (no records)"
+        if (
+            keys & {"agent_class", "llm_config", "paperbench_result", "agent_output"}
+            and "instance_id" not in keys
+        ):
+            return "run metadata (no records)"
+    if isinstance(data, list) and data and all(isinstance(d, str) for d in data):
+        return "a list of names (no records)"
+    return None
+
+
+def is_record_file(path: Path) -> bool:
+    """For a folder walk: whether this file may hold records (not a side file of a run)."""
+    return side_file(path) is None
