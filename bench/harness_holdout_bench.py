@@ -208,7 +208,7 @@ def write_report(results: dict[str, dict[str, Any]]) -> None:
         "",
         "The mechanism as first committed, before anyone looked at these sources, imported 20 of",
         "21 (`06`: exit 1, a prediction object as `model_patch`); the 21 of 21 below came after two",
-        "general changes made after that look (docs/harnesses.md, \"Held out\").",
+        'general changes made after that look (docs/harnesses.md, "Held out").',
         "",
         "```bash",
         "PYTHONPATH=TREE_BEFORE .venv/bin/python bench/harness_holdout_bench.py --label before",
