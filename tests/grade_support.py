@@ -6,13 +6,19 @@ import json
 import os
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from expgrade.grading.testing.judge_server import ServerScript as ScriptedServerScript
 
 REPO = Path(__file__).resolve().parents[1]
 EXPGRADE = REPO / ".venv" / "bin" / "expgrade"
 DEMO = REPO / "examples" / "demo"
 JUDGE = "openai/scripted-judge"
+#: the subtasks a judge grades (execution re-runs code and needs none)
+JUDGED_SUBTASKS = "design,implementation,conclusion,integrity"
 
 
 def command(*args: str | Path) -> list[str]:
@@ -84,3 +90,29 @@ def grade_demo_with_docker(tmp: Path, *extra: str) -> subprocess.CompletedProces
             "--api-base", server.url,
             *extra,
         )  # fmt: skip
+
+
+def grade_demo_scripted(
+    tmp: Path, script: ScriptedServerScript, *extra: str, subtasks: str = JUDGED_SUBTASKS
+) -> tuple[subprocess.CompletedProcess[str], Counter[str]]:
+    """`expgrade grade` on the demo into TMP/run with the local sandbox, judged by `script` on the
+    scripted server; its output and the server's counts. An option given again in `extra` wins
+    (the CLI takes the last)."""
+    from expgrade.grading.testing.judge_server import ScriptedServer
+
+    with ScriptedServer(script) as server:
+        proc = run_cli(
+            tmp,
+            "grade",
+            "--tasks", DEMO / "tasks.jsonl",
+            "--submissions", DEMO / "submissions",
+            "--out", tmp / "run",
+            "--subtasks", subtasks,
+            "--sandbox", "local",
+            "--judge", JUDGE,
+            "--api-base", server.url,
+            *extra,
+        )  # fmt: skip
+        stats = Counter(server.stats)
+    assert proc.returncode == 0, proc.stderr
+    return proc, stats

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from grade_support import DEMO, JUDGE, results, run_cli
+from grade_support import DEMO, JUDGE, grade_demo_scripted, results, run_cli
 
 from expgrade.grading.controls import ControlOptions, build_controls
 from expgrade.grading.judge import load_rubric
@@ -30,28 +29,8 @@ SUBTASKS = "design,implementation,conclusion,integrity"
 PASS_EVERYTHING = ServerScript(rules=(ScriptRule("", "pass"),))
 
 
-def _run_grade(tmp: Path, script: ServerScript, *extra: str) -> tuple[Any, Counter[str]]:
-    """`expgrade grade` on the demo into TMP/run, judged by `script`; its output and the server's counts."""
-    with ScriptedServer(script) as server:
-        proc = run_cli(
-            tmp,
-            "grade",
-            "--tasks", DEMO / "tasks.jsonl",
-            "--submissions", DEMO / "submissions",
-            "--out", tmp / "run",
-            "--subtasks", SUBTASKS,
-            "--sandbox", "local",
-            "--judge", JUDGE,
-            "--api-base", server.url,
-            *extra,
-        )  # fmt: skip
-        stats = Counter(server.stats)
-    assert proc.returncode == 0, proc.stderr
-    return proc, stats
-
-
 def _grade(tmp: Path, script: ServerScript, *extra: str) -> tuple[Any, dict[str, Any]]:
-    proc, _ = _run_grade(tmp, script, *extra)
+    proc, _ = grade_demo_scripted(tmp, script, *extra)
     report = run_cli(tmp, "report", tmp / "run", "--format", "json")
     assert report.returncode == 0, report.stderr
     return proc, json.loads(report.stdout)
@@ -171,7 +150,7 @@ def test_an_obedient_judge_is_vulnerable_and_the_defences_show_what_they_buy(
 
 def test_the_estimate_counts_the_controls(tmp_path: Path) -> None:
     def calls(*extra: str) -> int:
-        proc, stats = _run_grade(tmp_path, demo_judge_script(), "--estimate", *extra)
+        proc, stats = grade_demo_scripted(tmp_path, demo_judge_script(), "--estimate", *extra)
         assert stats["requests"] == 0  # an estimate asks nothing
         return int(re.search(r"expected: (\d+) calls", proc.stdout + proc.stderr)[1])  # type: ignore[index]
 
@@ -179,9 +158,9 @@ def test_the_estimate_counts_the_controls(tmp_path: Path) -> None:
 
 
 def test_a_resumed_run_judges_no_control_twice(tmp_path: Path) -> None:
-    _run_grade(tmp_path, demo_judge_script())
+    grade_demo_scripted(tmp_path, demo_judge_script())
     before = (tmp_path / "run" / "controls.jsonl").read_text()
-    _, stats = _run_grade(tmp_path, demo_judge_script())
+    _, stats = grade_demo_scripted(tmp_path, demo_judge_script())
     assert stats["requests"] == 0
     assert (tmp_path / "run" / "controls.jsonl").read_text() == before
 

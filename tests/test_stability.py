@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from grade_support import DEMO, JUDGE, run_cli
+from grade_support import DEMO, JUDGE, grade_demo_scripted, run_cli
 from sklearn.metrics import cohen_kappa_score
 
 from expgrade.calibration.paired import paired_agreement, paired_difference
@@ -32,27 +32,6 @@ FLIP = 0.3
 
 def _script(flip: float) -> ServerScript:
     return dataclasses.replace(demo_judge_script(), flip=flip)
-
-
-def _grade(tmp: Path, script: ServerScript, *extra: str) -> tuple[Any, Counter[str]]:
-    """`expgrade grade` on the demo into TMP/run; its output and the server's counts (an option
-    given again in `extra` wins, as the CLI takes the last)."""
-    with ScriptedServer(script) as server:
-        proc = run_cli(
-            tmp,
-            "grade",
-            "--tasks", DEMO / "tasks.jsonl",
-            "--submissions", DEMO / "submissions",
-            "--out", tmp / "run",
-            "--subtasks", SUBTASKS,
-            "--sandbox", "local",
-            "--judge", JUDGE,
-            "--api-base", server.url,
-            *extra,
-        )  # fmt: skip
-        stats = Counter(server.stats)
-    assert proc.returncode == 0, proc.stderr
-    return proc, stats
 
 
 def _report(tmp: Path) -> dict[str, Any]:
@@ -84,13 +63,13 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Graded]:
         if name not in done:
             tmp = tmp_path_factory.mktemp(name)
             if name == "stable":
-                proc, _ = _grade(tmp, _script(0.0))
+                proc, _ = grade_demo_scripted(tmp, _script(0.0))
                 done[name] = Graded(tmp, proc, _report(tmp))
             else:
-                _grade(tmp, _script(FLIP), "--retest", "0")
+                grade_demo_scripted(tmp, _script(FLIP), "--retest", "0")
                 first = (tmp / "run" / "results.jsonl").read_text()
                 assert not (tmp / "run" / "retest.jsonl").exists()
-                proc, stats = _grade(tmp, _script(FLIP), "--retest", "1")
+                proc, stats = grade_demo_scripted(tmp, _script(FLIP), "--retest", "1")
                 done[name] = Graded(tmp, proc, _report(tmp), first, stats["answered"])
         return done[name]
 
@@ -290,7 +269,7 @@ def test_compare_refuses_what_it_cannot_compare(graded: Callable[[str], Graded],
 def test_samples_runs_report_the_within_item_spread(tmp_path: Path) -> None:
     # the last --subtasks given wins: design alone, the quickest subtask with enough items
     extra = ("--subtasks", "design", "--samples", "3", "--retest", "1", "--controls", "0")
-    _grade(tmp_path, _script(FLIP), *extra)
+    grade_demo_scripted(tmp_path, _script(FLIP), *extra)
     design = _retests(Graded(tmp_path, None, _report(tmp_path)))["design"]
     assert design["spread"] is not None and 0 < design["spread"] <= 0.5
 

@@ -9,6 +9,7 @@ harness name) is in `auto.py`, above the harnesses.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import tarfile
@@ -59,12 +60,11 @@ def peek(path: Path) -> tuple[str, Any] | None:
     if not stripped or stripped[0] not in "{[":
         return None
     first, _, rest = stripped.partition("\n")
-    try:
+    # a first line that is no whole JSON value belongs to a pretty-printed document: read on
+    with contextlib.suppress(json.JSONDecodeError):
         obj = json.loads(first)
         if rest.strip() and isinstance(obj, dict):
             return "jsonl", obj
-    except json.JSONDecodeError:
-        pass
     if len(raw) >= PEEK_BYTES:  # a large document: read it whole
         try:
             data = path.read_bytes()
