@@ -17,6 +17,7 @@ from expgrade.grading.schemas.result import (
 )
 from expgrade.grading.schemas.retest import RetestRecord
 from expgrade.grading.schemas.submission import Submission
+from expgrade.grading.schemas.trajectory import Step, StepUsage
 from expgrade.grading.schemas.task import (
     Design,
     MaskedSpan,
@@ -40,6 +41,7 @@ FORMATS: dict[str, type[BaseModel]] = {
     "control": ControlRecord,
     "retest": RetestRecord,
     "compare": CompareReport,
+    "trajectory": Step,
 }
 
 __all__ = [
@@ -58,6 +60,8 @@ __all__ = [
     "RepoSpec",
     "ResultRecord",
     "RubricNode",
+    "Step",
+    "StepUsage",
     "RunReport",
     "RunSpec",
     "Submission",
