@@ -225,14 +225,29 @@ def _human_warning(humans: HumanAgreement | None, competence: list[Competence], 
         if method == "majority"
         else "."
     )
+    return text + _least_reliable(competence)
+
+
+def _least_reliable(competence: list[Competence]) -> str:
+    """The annotator to retrain first, named only when its interval lies wholly below the next
+    one's: two annotators at 0.83 [0.72, 0.90] are tied, and naming either would be a coin toss."""
     ranked = sorted((c for c in competence if np.isfinite(c.accuracy.value)), key=lambda c: c.accuracy.value)
-    if len(ranked) >= 2:
-        worst = ranked[0]
-        text += (
+    if len(ranked) < 2:
+        return ""
+    worst, next_ = ranked[0], ranked[1]
+
+    def said(c: Competence) -> str:
+        return f"{c.annotator} {format_estimate(c.accuracy.as_dict())}, {c.n} items"
+
+    if worst.accuracy.ci_high < next_.accuracy.ci_low:
+        return (
             f" Least reliable annotator: {worst.annotator} (accuracy against the gold "
             f"{format_estimate(worst.accuracy.as_dict())}, {worst.n} items): retrain or replace them first."
         )
-    return text
+    return (
+        f" No annotator is clearly the least reliable: the two lowest ({said(worst)}; {said(next_)}) are "
+        "tied within their intervals (accuracy against the gold)."
+    )
 
 
 def _agent_comparisons(

@@ -34,6 +34,7 @@ import numpy as np
 from scipy.special import ndtri
 
 from expgrade.calibration.corrected import ppi_mean, z_value
+from expgrade.grading.aggregate.intervals import EXACT, exact_interval, few_tasks
 from expgrade.grading.estimate import Estimate, json_number
 
 POWER = 0.8
@@ -133,6 +134,18 @@ def _unpaired(
     )
 
 
+def _honest(diff: Estimate, n_tasks: int, confidence: float) -> Estimate:
+    """The PPI++ interval under the one rule for intervals over tasks (docs/calibration.md): on
+    fewer than five tasks, or where it collapsed to a point (every labelled task's difference
+    alike), widened to at least the exact interval on the tasks, so two tasks never settle a pair."""
+    if not few_tasks(diff, n_tasks):
+        return diff
+    exact = exact_interval(diff.value, n_tasks, bounds=(-1.0, 1.0), confidence=confidence)
+    low = min(diff.ci_low, exact.ci_low) if np.isfinite(diff.ci_low) else exact.ci_low
+    high = max(diff.ci_high, exact.ci_high) if np.isfinite(diff.ci_high) else exact.ci_high
+    return Estimate(diff.value, low, high, diff.n, n_tasks, interval=EXACT)
+
+
 def compare_pair(
     agent: np.ndarray,
     task: np.ndarray | None,
@@ -163,7 +176,7 @@ def compare_pair(
         return PairComparison(a, b, True, len(shared), len(both), float(d_hat.mean()), nan, False, None,
                               f"{len(both)} task(s) labelled for both agents; a corrected difference needs "
                               f"at least {MIN_LABELLED}")  # fmt: skip
-    diff = ppi_mean(d, d_hat[labelled], d_hat[~labelled], confidence)
+    diff = _honest(ppi_mean(d, d_hat[labelled], d_hat[~labelled], confidence), len(shared), confidence)
     settled = bool(diff.ci_low > 0 or diff.ci_high < 0)
     more, note = (None, None) if settled else _labels_to_settle(d, d_hat[labelled], len(shared), confidence)
     return PairComparison(a, b, True, len(shared), len(both), float(d_hat.mean()), diff, settled, more, note)

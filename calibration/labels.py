@@ -241,6 +241,22 @@ def _floats(df: pd.DataFrame, name: str, n: int) -> FloatArray:
     return pd.to_numeric(column, errors="coerce").to_numpy(dtype=float, na_value=np.nan)
 
 
+def _check_shared_items(items: np.ndarray, kind: np.ndarray) -> None:
+    """Judge rows and human rows with no item in common measure nothing: the ids are off (another
+    run, another id scheme), and reporting "the human labels only" would hide that."""
+    judge, human = kind == "judge", kind != "judge"
+    if not judge.any():
+        return
+    judged, gold = set(items[judge]), set(items[human])
+    if judged & gold:
+        return
+    raise UserError(
+        f"{int(judge.sum())} judge rows, {int(human.sum())} gold rows, none shares an item id: check the "
+        f"ids (a judge row's item e.g. '{min(map(str, judged))}', a gold row's e.g. '{min(map(str, gold))}')",
+        field="item_id",
+    )
+
+
 def load_label_data(frame: pd.DataFrame, level: Level | None = None) -> LabelData:
     """Count and drop unscorable rows, fix the scale, and index every rater's verdicts by item.
 
@@ -281,6 +297,7 @@ def load_label_data(frame: pd.DataFrame, level: Level | None = None) -> LabelDat
             "no human label rows (rater_kind=human): calibration measures judges against human labels",
             field="rater_kind",
         )
+    _check_shared_items(df["item_id"].to_numpy(dtype=object), kind)
     label = _column(df, "label")
     score = _column(df, "score")
     value_codes, distinct = _verdicts(label, score, n_rows)

@@ -2,8 +2,10 @@
 
 Plain functions in scikit-learn's manner (arrays in, numbers out, inputs checked first), used by
 `expgrade compare` (calibration/run_compare.py) and open to a notebook. Items of one task share
-its code, its rubric and often its failure, so they are not independent: every interval here is
-a percentile bootstrap that resamples whole tasks (clusters) with replacement.
+its code, its rubric and often its failure, so they are not independent: every interval here
+follows the one rule for intervals over tasks (`expgrade.grading.aggregate.intervals`): a
+percentile bootstrap that resamples whole tasks (clusters) with replacement where there are
+enough tasks for one, else the exact interval on tasks, or none for κ.
 """
 
 from __future__ import annotations
@@ -13,10 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from expgrade.calibration.agreement import cohen_kappa, percent_agreement
-from expgrade.calibration.bootstrap import percentile_interval
+from expgrade.calibration.agreement import cohen_kappa
 from expgrade.calibration.validation import FloatArray
-from expgrade.grading.aggregate.bootstrap import clustered_bootstrap_mean
+from expgrade.grading.aggregate.intervals import task_interval, task_statistic
 from expgrade.grading.estimate import NAN, Estimate
 
 
@@ -68,16 +69,18 @@ def paired_agreement(
     confidence: float = 0.95,
     seed: int = 0,
 ) -> tuple[Estimate, Estimate]:
-    """(Cohen's κ, percent agreement) between two runs' verdicts on the same items, each with a
-    percentile interval from a bootstrap clustered by `clusters` (the items' tasks).
+    """(Cohen's κ, percent agreement) between two runs' verdicts on the same items, each with the
+    interval over tasks (`clusters`) that the tasks support.
 
     first, second: 0/1 (fail/pass) verdicts of the same items, aligned; clusters: each item's task.
     With c the 2×2 table of the items (rows: first run, columns: second) and n = Σ c,
     p_o = (c_00 + c_11) / n and κ = (p_o − p_e) / (1 − p_e), p_e = Σ_i r_i·q_i from each run's own
     pass and fail shares (Cohen 1960; equal to scikit-learn's `cohen_kappa_score(first, second)`).
-    Each bootstrap replicate draws as many tasks as there are, with replacement, and sums their
-    tables (Field & Welsh 2007, the cluster bootstrap); κ is NaN where both runs give one verdict
-    to everything (p_e = 1), and such replicates are left out of the interval.
+    κ's interval: each bootstrap replicate draws as many tasks as there are, with replacement, and
+    sums their tables (Field & Welsh 2007, the cluster bootstrap); κ is NaN where both runs give
+    one verdict to everything (p_e = 1), and such replicates are left out; with too few tasks, or
+    replicates that never vary, there is no interval (`task_statistic`). Percent agreement is a
+    rate over items, so it takes `task_interval` (exact on tasks where the bootstrap cannot serve).
 
     Cohen, J. (1960). A coefficient of agreement for nominal scales. Educational and
     Psychological Measurement 20(1), 37–46. Field, C. A. & Welsh, A. H. (2007). Bootstrapping
@@ -89,13 +92,15 @@ def paired_agreement(
         return Estimate(NAN, NAN, NAN, 0, 0), Estimate(NAN, NAN, NAN, 0, 0)
     total = tables.sum(axis=0)
     draws = np.random.default_rng(seed).integers(0, len(tables), size=(n_boot, len(tables)))
-    stack = tables[draws].sum(axis=1)
     n, k = int(total.sum()), len(tables)
-    out = []
-    for statistic in (cohen_kappa, percent_agreement):
-        low, high = percentile_interval(statistic(stack), confidence)
-        out.append(Estimate(float(statistic(total)), float(low), float(high), n, k))
-    return out[0], out[1]
+    kappa = task_statistic(
+        float(cohen_kappa(total)), cohen_kappa(tables[draws].sum(axis=1)), n, k, confidence
+    )
+    a, b, c = _aligned(first, second, clusters)
+    agreement = task_interval(
+        (a == b).astype(float).tolist(), [str(x) for x in c], n_boot=n_boot, confidence=confidence, seed=seed
+    )
+    return kappa, agreement
 
 
 def paired_difference(
@@ -107,19 +112,19 @@ def paired_difference(
     confidence: float = 0.95,
     seed: int = 0,
 ) -> Estimate:
-    """The pass-rate difference second − first over the same results, with a bootstrap interval
-    clustered by task.
+    """The pass-rate difference second − first over the same results, with its interval over tasks.
 
     first, second: 0/1 verdicts of the same results (one agent's submissions) in the two runs;
     clusters: each result's task. The point is mean(second_i − first_i) = p_second − p_first over
     the pairs; each replicate resamples whole tasks with replacement and takes the ratio mean of
-    the drawn pairs (`expgrade.grading.aggregate.bootstrap.clustered_bootstrap_mean`), so the
-    pairing (the same submission in both runs) and the tasks' correlation both stay in the
-    interval (Efron & Tibshirani 1993, §6; Field & Welsh 2007).
+    the drawn pairs, so the pairing (the same submission in both runs) and the tasks'
+    correlation both stay in the interval (Efron & Tibshirani 1993, §6; Field & Welsh 2007). On
+    fewer tasks than that bootstrap can use, the exact interval on tasks over [−1, 1]
+    (`expgrade.grading.aggregate.intervals.task_interval`): two tasks never exclude 0.
     """
     _check_bootstrap(n_boot, confidence)
     a, b, c = _aligned(first, second, clusters)
     diffs: Sequence[float] = (b - a).astype(float).tolist()
-    return clustered_bootstrap_mean(
-        diffs, [str(x) for x in c], n_boot=n_boot, confidence=confidence, seed=seed
+    return task_interval(
+        diffs, [str(x) for x in c], bounds=(-1.0, 1.0), n_boot=n_boot, confidence=confidence, seed=seed
     )

@@ -10,7 +10,9 @@ statistics are plain functions in `calibration/paired.py`; this module matches a
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,6 +21,7 @@ from typing import Any
 
 from expgrade.calibration.paired import paired_agreement, paired_difference
 from expgrade.calibration.report_files import write_atomic
+from expgrade.grading.aggregate.intervals import MIN_BOOTSTRAP_CLUSTERS, task_interval
 from expgrade.grading.controls import read_controls, read_retests
 from expgrade.grading.controls.figures import report_estimate
 from expgrade.grading.controls.retest import retest_fraction
@@ -79,8 +82,15 @@ class _Run:
                 f"not a run folder: it has no {RunFolder(folder).results.name} (written by `expgrade grade`)",
                 file=folder,
             )
+        manifest = load_manifest(folder)
+        if manifest is None:
+            raise UserError(
+                f"not a whole run folder: it has no {RunFolder(folder).manifest.name}, so what graded it "
+                "(tasks, judges, rubrics) is unknown and the two runs cannot be checked to grade the same "
+                "tasks; compare run folders written by `expgrade grade`",
+                file=folder,
+            )
         records = read_results(folder)
-        manifest = load_manifest(folder) or {}
         checks = judge_checks(records, read_controls(folder), read_retests(folder), retest_fraction(manifest))
         return cls(folder, records, manifest, checks)
 
@@ -131,8 +141,93 @@ def _check_same_tasks(a: _Run, b: _Run) -> None:
         )
 
 
+def _check_not_itself(a: _Run, b: _Run) -> None:
+    """A run compared with itself agrees with itself perfectly: a κ of 1.00 that measures nothing."""
+    if a.folder.resolve() == b.folder.resolve():
+        raise UserError("run A and run B are the same folder: compare two different runs", file=a.folder)
+    digest_a, digest_b = (_digest(RunFolder(r.folder).results) for r in (a, b))
+    if digest_a == digest_b:
+        raise UserError(
+            f"run A ({a.folder}) and run B ({b.folder}) hold the same results.jsonl (sha256 "
+            f"{digest_a[:12]}): a run compared with a copy of itself; compare two runs of the same "
+            "submissions graded differently",
+            file=b.folder,
+        )
+
+
+def _digest(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _judged_items(run: _Run, name: str) -> dict[str, _Item]:
+    """The run's judged items, or a UserError naming the run that has none."""
+    items = run.items()
+    if not items:
+        raise UserError(
+            f"run {name} has no judged item ({len(run.records)} result(s) in its "
+            f"{RunFolder(run.folder).results.name}): compare runs graded with a judge",
+            file=run.folder,
+        )
+    return items
+
+
 def _ranking(rates: dict[str, float | None]) -> list[str]:
     return sorted((a for a, r in rates.items() if r is not None), key=lambda a: (-(rates[a] or 0.0), a))
+
+
+def _tiers(rates: dict[str, float | None]) -> list[list[str]]:
+    """Agents by rate, best first, agents with equal rates in one tier (a tie is a tie, not an
+    order by name)."""
+    tiers: list[list[str]] = []
+    last: float | None = None
+    for agent in _ranking(rates):
+        rate = rates[agent]
+        if tiers and last is not None and rate is not None and math.isclose(rate, last, abs_tol=1e-9):
+            tiers[-1].append(agent)
+        else:
+            tiers.append([agent])
+        last = rate
+    return tiers
+
+
+def _tiers_text(tiers: list[list[str]]) -> str:
+    return " > ".join(" = ".join(t) for t in tiers) or "no agent"
+
+
+def _settled(rows: dict[str, list[tuple[str, bool]]], boot: ReportBootstrap) -> list[list[str]]:
+    """[better, worse] for every two agents whose order this run's interval settles: the mean over
+    the tasks both did of the difference of their pass rates on each task, with its interval over
+    tasks (`task_interval` on [−1, 1]), excludes 0."""
+    per_task: dict[str, dict[str, float]] = {}
+    for agent, done in rows.items():
+        passed: dict[str, list[bool]] = defaultdict(list)
+        for task, p in done:
+            passed[task].append(p)
+        per_task[agent] = {t: sum(v) / len(v) for t, v in passed.items()}
+    out = []
+    agents = sorted(per_task)
+    for i, x in enumerate(agents):
+        for y in agents[i + 1 :]:
+            shared = sorted(set(per_task[x]) & set(per_task[y]))
+            if not shared:
+                continue
+            diff = task_interval(
+                [per_task[x][t] - per_task[y][t] for t in shared],
+                shared,
+                bounds=(-1.0, 1.0),
+                n_boot=boot.n,
+                confidence=boot.confidence,
+                seed=boot.seed,
+            )
+            if diff.ci_low > 0:
+                out.append([x, y])
+            elif diff.ci_high < 0:
+                out.append([y, x])
+    return out
 
 
 def _rate(values: Sequence[int]) -> float | None:
@@ -178,8 +273,11 @@ def _subtask(
                 changed=sum(x != y for x, y in zip(a_vals, b_vals, strict=True)),
             )
         )
-    rank_a = _ranking({a.agent: a.pass_rate_a for a in agents})
-    rank_b = _ranking({a.agent: a.pass_rate_b for a in agents})
+    rates_a = {a.agent: a.pass_rate_a for a in agents}
+    rates_b = {a.agent: a.pass_rate_b for a in agents}
+    settled_a = _settled({agent: [(t, pa) for t, pa, _ in rows] for agent, rows in by_agent.items()}, boot)
+    settled_b = _settled({agent: [(t, pb) for t, _, pb in rows] for agent, rows in by_agent.items()}, boot)
+    reversed_pairs = [pair for pair in settled_a if pair[::-1] in settled_b]
     return SubtaskComparison(
         subtask=name,
         items=len(decided),
@@ -190,15 +288,21 @@ def _subtask(
         kappa=_estimate(kappa),
         agreement=_estimate(agreement),
         agents=agents,
-        ranking_a=rank_a,
-        ranking_b=rank_b,
-        ranking_changed=rank_a != rank_b,
+        ranking_a=_ranking(rates_a),
+        ranking_b=_ranking(rates_b),
+        ranking_changed=bool(reversed_pairs),
+        tiers_a=_tiers(rates_a),
+        tiers_b=_tiers(rates_b),
+        settled_a=settled_a,
+        settled_b=settled_b,
     )
 
 
 def _estimate(est: Estimate) -> Any:
     out = report_estimate(est, est.n or 0)
     out.n_clusters = est.n_clusters
+    if est.interval is not None:
+        out.interval = est.interval
     return out
 
 
@@ -221,11 +325,13 @@ def _changed(x: _Item, y: _Item) -> ChangedItem:
 def compare_runs(
     run_a: Path, run_b: Path, *, n_boot: int = 1000, confidence: float = 0.95, seed: int = 0
 ) -> CompareReport:
-    """The comparison of two run folders; a UserError when either is not a run, when they grade
-    different tasks, or when they have no judged item in common."""
+    """The comparison of two run folders; a UserError when either is not a whole run (no results,
+    no manifest, no judged item), when they are one run (the same folder or the same results),
+    when they grade different tasks, or when they have no judged item in common."""
     a, b = _Run.read(run_a), _Run.read(run_b)
     _check_same_tasks(a, b)
-    items_a, items_b = a.items(), b.items()
+    _check_not_itself(a, b)
+    items_a, items_b = _judged_items(a, "A"), _judged_items(b, "B")
     common = sorted(set(items_a) & set(items_b))
     if not common:
         raise UserError(
@@ -282,7 +388,10 @@ def _checks_words(checks: JudgeChecks | None) -> tuple[str, bool]:
         return "no judge checks", False
     failing = checks.failing
     unstable = checks.unstable or []
-    parts = [("FAILED its controls: " + ", ".join(failing)) if failing else "passed its controls"]
+    if failing:
+        parts = ["FAILED its controls: " + ", ".join(failing)]
+    else:
+        parts = ["passed its controls" if checks.controls_n else "no controls"]
     if checks.retests is None:
         parts.append("no test-retest recorded")
     elif not checks.retests:
@@ -324,8 +433,7 @@ def summary_lines(report: CompareReport) -> list[tuple[str, bool]]:
         )
         if moved:
             text += "; pass rate moved (b − a, interval excludes 0): " + ", ".join(moved)
-        if s.ranking_changed:
-            text += f"; RANKING CHANGED: {' > '.join(s.ranking_a)} became {' > '.join(s.ranking_b)}"
+        text += "; " + _ranking_words(s)
         out.append((text, s.ranking_changed))
     for name, only in (("A", report.only_a), ("B", report.only_b)):
         if only.items or only.results:
@@ -342,6 +450,25 @@ def summary_lines(report: CompareReport) -> list[tuple[str, bool]]:
     return out
 
 
+def _ranking_words(s: SubtaskComparison) -> str:
+    """What the runs say about the order of the agents, claiming no more than the intervals do."""
+    tiers_a, tiers_b = s.tiers_a or [], s.tiers_b or []
+    if s.ranking_changed:
+        pairs = ", ".join(f"{x} above {y}" for x, y in (s.settled_a or []) if [y, x] in (s.settled_b or []))
+        return (
+            f"RANKING CHANGED: {pairs} in run A, the other way in run B, each order settled by its run's "
+            f"interval ({_tiers_text(tiers_a)} became {_tiers_text(tiers_b)})"
+        )
+    if tiers_a == tiers_b:
+        if len(tiers_a) == 1 and len(tiers_a[0]) > 1:
+            return f"agents tied in both runs ({_tiers_text(tiers_a)})"
+        return f"same order in both runs ({_tiers_text(tiers_a)})"
+    return (
+        f"order by pass rate {_tiers_text(tiers_a)} became {_tiers_text(tiers_b)}, but no two agents' order "
+        "is settled the other way by the intervals: not a changed ranking"
+    )
+
+
 def _cell(est: Any) -> str:
     return format_estimate(est.model_dump() if est is not None else None)
 
@@ -353,8 +480,12 @@ def sections(report: CompareReport) -> list[Section]:
         "Agreement between the runs",
         "agreement",
         lines=[
-            f"{report.bootstrap.confidence:.0%} intervals: percentile bootstrap clustered by task "
-            f"({report.bootstrap.n} resamples, seed {report.bootstrap.seed}); differences are b − a."
+            f"{report.bootstrap.confidence:.0%} intervals over tasks: percentile bootstrap clustered by "
+            f"task ({report.bootstrap.n} resamples, seed {report.bootstrap.seed}) on "
+            f"{MIN_BOOTSTRAP_CLUSTERS} tasks or more, else exact on tasks (Clopper–Pearson; none for "
+            "kappa); differences are b − a. "
+            "A ranking changes only when two agents' order is settled the other way by the intervals "
+            "(docs/calibration.md, Intervals over tasks)."
         ],
         tables=[
             Table(
@@ -394,14 +525,18 @@ def sections(report: CompareReport) -> list[Section]:
                 empty="No result was decided in both runs.",
             ),
             Table(
-                "Ranking of the agents (by pass rate, best first)",
+                "Ranking of the agents (by pass rate, best first; = a tie)",
                 ["subtask", "run A", "run B", "changed"],
                 [
                     [
                         s.subtask,
-                        " > ".join(s.ranking_a),
-                        " > ".join(s.ranking_b),
-                        "yes" if s.ranking_changed else "no",
+                        _tiers_text(s.tiers_a or []),
+                        _tiers_text(s.tiers_b or []),
+                        "yes"
+                        if s.ranking_changed
+                        else "no (not settled)"
+                        if s.tiers_a != s.tiers_b
+                        else "no",
                     ]
                     for s in report.subtasks
                 ],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -293,16 +294,21 @@ def report(
 
 
 def _gold_rows(source: str, db: str | None) -> tuple[list[LabelRow], str]:
-    """Human rows from a label table (a path) or from an annotation project in the app's DB."""
+    """Human rows from a label table (a path) or from an annotation project in the app's DB; a
+    value that is neither says it came from --gold (a bare "no such project" does not say which
+    option was wrong)."""
     from expgrade.grading.labels_io import FORMATS, read_label_rows
 
     path = Path(source)
-    if path.suffix.lower() in FORMATS or path.exists():
-        return read_label_rows(path), str(path)
-    from expgrade.annotation_app.export import export_rows
-    from expgrade.annotation_app.store import Store
+    try:
+        if path.suffix.lower() in FORMATS or path.exists():
+            return read_label_rows(path), str(path)
+        from expgrade.annotation_app.export import export_rows
+        from expgrade.annotation_app.store import Store
 
-    return export_rows(Store.open(db), source), f"annotation project '{source}'"
+        return export_rows(Store.open(db), source), f"annotation project '{source}'"
+    except UserError as exc:
+        raise dataclasses.replace(exc, message=f"--gold {source}: {exc.message}") from None
 
 
 def _say_gold_match(m: GoldMatch) -> None:

@@ -24,16 +24,19 @@ def json_number(x: float | None) -> float | None:
 
 @dataclass(frozen=True)
 class Estimate:
-    """A value with its interval; NaN where not estimable. `n`/`n_clusters`: what it was computed on."""
+    """A value with its interval; NaN where not estimable. `n`/`n_clusters`: what it was computed on.
+    `interval`: how the interval over tasks was made, or why there is none
+    (`expgrade.grading.aggregate.intervals`); None for intervals over items."""
 
     value: float
     ci_low: float = NAN
     ci_high: float = NAN
     n: int | None = None
     n_clusters: int | None = None
+    interval: str | None = None
 
-    def as_dict(self) -> dict[str, float | int | None]:
-        out: dict[str, float | int | None] = {
+    def as_dict(self) -> dict[str, float | int | str | None]:
+        out: dict[str, float | int | str | None] = {
             "value": json_number(self.value),
             "ci_low": json_number(self.ci_low),
             "ci_high": json_number(self.ci_high),
@@ -42,6 +45,8 @@ class Estimate:
             out["n"] = self.n
         if self.n_clusters is not None:
             out["n_clusters"] = self.n_clusters
+        if self.interval is not None:
+            out["interval"] = self.interval
         return out
 
 
@@ -63,16 +68,18 @@ def wilson_interval(successes: float, n: float, confidence: float = 0.95) -> Est
 
 
 def format_estimate(est: Estimate | Mapping[str, Any] | None, digits: int = 2, undefined: str = "—") -> str:
-    """`0.81 [0.76, 0.85]`; the bare value when the interval is not estimable; `undefined` otherwise.
+    """`0.81 [0.76, 0.85]`; the bare value when the interval is not estimable, with the reason in
+    brackets where the estimate gives one (`1.00 (too few tasks for an interval)`); `undefined`
+    otherwise.
 
     Takes an `Estimate` or its `as_dict` form (what the JSON reports hold).
     """
     if est is None:
         return undefined
     if isinstance(est, Mapping):
-        value, low, high = (est.get(k) for k in ("value", "ci_low", "ci_high"))
+        value, low, high, why = (est.get(k) for k in ("value", "ci_low", "ci_high", "interval"))
     else:
-        value, low, high = est.value, est.ci_low, est.ci_high
+        value, low, high, why = est.value, est.ci_low, est.ci_high, est.interval
 
     def known(x: Any) -> bool:
         return x is not None and math.isfinite(x)
@@ -80,5 +87,5 @@ def format_estimate(est: Estimate | Mapping[str, Any] | None, digits: int = 2, u
     if not known(value):
         return undefined
     if not (known(low) and known(high)):
-        return f"{value:.{digits}f}"
+        return f"{value:.{digits}f}" + (f" ({why})" if why else "")
     return f"{value:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"

@@ -9,6 +9,7 @@ averaged in as a pass or a fail.
 
 from expgrade.grading.aggregate.autoexperiment import autoexperiment_pass, experiment_errors
 from expgrade.grading.aggregate.bootstrap import Estimate, clustered_bootstrap_mean
+from expgrade.grading.aggregate.intervals import clopper_pearson, task_interval, task_statistic
 from expgrade.grading.aggregate.passk import PassAtK, mean_pass_at_k, pass_at_k
 from expgrade.grading.aggregate.tables import AgentRow, agent_table, cluster_of
 
@@ -18,9 +19,12 @@ __all__ = [
     "PassAtK",
     "agent_table",
     "autoexperiment_pass",
+    "clopper_pearson",
     "cluster_of",
     "clustered_bootstrap_mean",
     "experiment_errors",
     "mean_pass_at_k",
     "pass_at_k",
+    "task_interval",
+    "task_statistic",
 ]

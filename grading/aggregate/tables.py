@@ -1,5 +1,6 @@
 """Per-agent summary tables: EXP-Bench D/I/E/C rates and All-✓, AutoExperiment pass, pass@k,
-mean scores, cost and time, each rate with a paper-clustered bootstrap interval."""
+mean scores, cost and time, each rate with its interval over papers (`intervals.task_interval`:
+the clustered bootstrap, or the exact interval where there are too few papers for it)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from expgrade.grading.aggregate.autoexperiment import autoexperiment_pass
-from expgrade.grading.aggregate.bootstrap import Estimate, clustered_bootstrap_mean
+from expgrade.grading.aggregate.intervals import task_interval
 from expgrade.grading.aggregate.passk import PassAtK, mean_pass_at_k
+from expgrade.grading.estimate import Estimate
 from expgrade.grading.schemas import JudgedSubtask, ResultRecord
 from expgrade.grading.schemas.result import RepeatSummary
 from expgrade.grading.subtasks import SUBTASKS, Subtask
@@ -101,7 +103,7 @@ def _estimate(
     recs: Sequence[ResultRecord], value: Callable[[ResultRecord], float | bool | None], boot: dict[str, Any]
 ) -> tuple[Estimate, int]:
     pairs = [(v, cluster_of(r)) for r in recs if (v := value(r)) is not None]
-    est = clustered_bootstrap_mean([float(v) for v, _ in pairs], [c for _, c in pairs], **boot)
+    est = task_interval([float(v) for v, _ in pairs], [c for _, c in pairs], **boot)
     return est, len(recs) - len(pairs)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from expgrade.grading.aggregate import agent_table
 from expgrade.grading.controls.retest import retest_fraction
 from expgrade.grading.judge.types import DEPENDS_ON_INJECTION, FLIPS_WITHOUT_PROSE, PROMPT_INJECTION
+from expgrade.grading.report import overview
 from expgrade.grading.report.judge_checks import judge_checks
 from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord, RunReport
 from expgrade.grading.schemas.control import ControlRecord
@@ -133,6 +134,8 @@ def build_report(
             if s.judged
         },
     }
+    if scripted := overview.scripted_judges(list(manifest.get("judges") or [])):
+        data["scripted_judges"] = scripted
     if references:
         data["reference_runs"] = _reference_cost(references, records)
     checks = judge_checks(records, controls or [], retests or [], retest_fraction(manifest))

@@ -32,6 +32,24 @@ def calibrated(report: dict[str, Any]) -> bool:
     return (report.get("calibration") or {}).get("status") == "calibrated"
 
 
+def judge_ran(report: dict[str, Any]) -> bool:
+    """Whether any judge gave a verdict in the run: only then can its rates be uncalibrated (a run
+    of sandbox re-runs and pattern scans alone has nothing for people to check)."""
+    return any(
+        isinstance(item.get("judge"), list) and item["judge"]
+        for task in report["tasks"]
+        for sub in task["submissions"]
+        for view in sub["subtasks"].values()
+        if view is not None
+        for item in view.get("items") or []
+    )
+
+
+def uncalibrated(report: dict[str, Any]) -> bool:
+    """The run's judged rates are a judge's own, unchecked against people."""
+    return judge_ran(report) and not calibrated(report)
+
+
 def fmt_ci(est: dict[str, Any] | None) -> str:
     """An estimate as every report writes one, with the run report's dash when undefined."""
     return format_estimate(est, undefined="–")

@@ -13,6 +13,28 @@ from typing import Any
 from expgrade.grading.report import calibration
 from expgrade.grading.report.plots import RATE_KEYS
 
+#: The name `expgrade demo` gives its bundled scripted judge server: a run judged under it holds
+#: scripted verdicts, and its report says so first.
+SCRIPTED_JUDGE = "openai/scripted-judge"
+
+
+def scripted_judges(judges: list[str]) -> list[str]:
+    """The run's judges whose verdicts were scripted, not judged by a model."""
+    return [j for j in judges if j == SCRIPTED_JUDGE]
+
+
+def scripted_banner(report: dict[str, Any]) -> str | None:
+    """The first thing the report says when its verdicts came from a script: a reader skimming the
+    rates must not take them for a model's judgement."""
+    judges = report.get("scripted_judges")
+    if not judges:
+        return None
+    return (
+        f"Verdicts are scripted: the judge {', '.join(judges)} is the scripted judge server (expgrade demo), "
+        "which answers from a script, not a model. The judged rates below show the pipeline, not any "
+        "model's judgement; grade with a real judge (--judge MODEL) for that."
+    )
+
 
 @dataclass
 class RateCell:
@@ -87,8 +109,9 @@ def corrected_note(report: dict[str, Any]) -> str | None:
 
 
 def banner(report: dict[str, Any]) -> str | None:
-    """The one sentence that says the rates are the judges' own, unchecked against people."""
-    if calibration.calibrated(report):
+    """The one sentence that says the rates are the judges' own, unchecked against people; none
+    where no judge ran."""
+    if not calibration.uncalibrated(report):
         return None
     return (
         f"{calibration.UNCALIBRATED.capitalize()}: no people's labels were given, so every judged rate "

@@ -15,6 +15,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
+from expgrade.grading.aggregate.intervals import MIN_BOOTSTRAP_CLUSTERS
 from expgrade.grading.report import evidence, overview, plots, trust
 from expgrade.grading.schemas import RunReport
 from expgrade.grading.schemas.report import JudgeChecks
@@ -93,14 +94,18 @@ def context_line(report: dict[str, Any]) -> str:
     return (
         f"{report['n_results']} result(s), {report['n_tasks']} task(s), {report['n_papers']} paper(s); "
         f"judges: {', '.join(report['manifest'].get('judges') or []) or 'none'}; "
-        f"{report['bootstrap']['confidence']:.0%} intervals by bootstrap clustered by paper "
-        f"({report['bootstrap']['n']} resamples, seed {report['bootstrap']['seed']})."
+        f"{report['bootstrap']['confidence']:.0%} intervals over papers: bootstrap clustered by paper "
+        f"({report['bootstrap']['n']} resamples, seed {report['bootstrap']['seed']}) on "
+        f"{MIN_BOOTSTRAP_CLUSTERS} papers or more, else exact (Clopper–Pearson on papers)."
     )
 
 
 def render_markdown(run_report: RunReport) -> str:
     report = run_report.as_json()  # rendered from the JSON form, so the formats read one structure
-    lines = [f"# expgrade run report: {report['run_dir']}", "", context_line(report), ""]
+    lines = [f"# expgrade run report: {report['run_dir']}", ""]
+    if (text := overview.scripted_banner(report)) is not None:
+        lines += [f"> **{text}**", ""]
+    lines += [context_line(report), ""]
     if (text := overview.banner(report)) is not None:
         lines += [f"> **{text}**", ""]
     lines += ["## Summary", "", "### Pass rate per agent (interval, n decided)", ""]
@@ -217,6 +222,7 @@ def render_html(run_report: RunReport, *, pack_over: int = PACK_OVER) -> str:
         headers=HEADERS,
         context=context_line(report),
         banner=overview.banner(report),
+        scripted=overview.scripted_banner(report),
         cells=lambda agent: overview.rate_cells(report, agent),
         corrected_note=overview.corrected_note(report),
         trust_lines=trust.lines(report),

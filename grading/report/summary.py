@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from expgrade.grading.report.calibration import UNCALIBRATED, calibrated
+from expgrade.grading.report.calibration import UNCALIBRATED, uncalibrated
 from expgrade.grading.report.evidence import REPEAT_HEADERS, checks_section, repeat_rows
 from expgrade.grading.report.judge_checks import RETEST_HEADERS, TRUST_HEADERS, retest_rows, trust_rows
 from expgrade.grading.report.overview import unscorable_lines
@@ -47,7 +47,7 @@ def print_summary(report: RunReport, console: Console) -> None:
             cells.append("–" if est["value"] is None else f"{est['value']:.2f} ({est['n']})")
         table.add_row(a["agent"], *cells)
     table.caption = " · ".join(f"{_short(s.column)} {s.name}" for s in SUBTASKS)
-    if not calibrated(data):
+    if uncalibrated(data):
         table.caption += f"\n{UNCALIBRATED}: `expgrade report RUN --gold ...` corrects these"
     console.print(table)
     why = unscorable_lines(data["unscorable_counts"])

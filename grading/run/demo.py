@@ -24,6 +24,7 @@ from expgrade.grading.graders.settings import GradeSettings
 from expgrade.grading.judge.config import JudgeConfig
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.report import print_summary, render_html, render_markdown
+from expgrade.grading.report.overview import SCRIPTED_JUDGE
 from expgrade.grading.run.orchestrator import grade_run
 from expgrade.grading.run.store import report_run
 from expgrade.grading.run_folder import RunFolder
@@ -31,8 +32,6 @@ from expgrade.grading.schemas import RunReport
 
 if TYPE_CHECKING:
     from expgrade.grading.testing.judge_server import ServerScript
-
-SCRIPTED_JUDGE = "openai/scripted-judge"
 
 
 def demo_source() -> Path:

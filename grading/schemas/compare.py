@@ -32,7 +32,7 @@ class AgentDifference(ReportModel):
     tasks: int
     pass_rate_a: float | None
     pass_rate_b: float | None
-    difference: ReportEstimate = Field(description="b − a, bootstrap interval clustered by task")
+    difference: ReportEstimate = Field(description="b − a, interval over tasks (docs/calibration.md)")
     changed: int = Field(description="results whose subtask verdict changed")
 
 
@@ -45,12 +45,27 @@ class SubtaskComparison(ReportModel):
     changed: int = Field(description="items whose verdict changed")
     pass_to_fail: int
     fail_to_pass: int
-    kappa: ReportEstimate = Field(description="Cohen's kappa between the runs, bootstrap clustered by task")
-    agreement: ReportEstimate = Field(description="share of items with the same verdict, same bootstrap")
+    kappa: ReportEstimate = Field(
+        description="Cohen's kappa between the runs, bootstrap clustered by task (none on too few tasks)"
+    )
+    agreement: ReportEstimate = Field(description="share of items with the same verdict, interval over tasks")
     agents: list[AgentDifference]
     ranking_a: list[str] = Field(description="agents by pass rate in run A (best first; ties by name)")
     ranking_b: list[str]
-    ranking_changed: bool
+    ranking_changed: bool = Field(
+        description="some two agents are in opposite orders in the two runs, each order settled by its "
+        "run's interval (tasks both agents did); a reordering no interval supports is not a change"
+    )
+    tiers_a: list[list[str]] | None = Field(
+        None, description="run A's agents by pass rate, best first, agents with equal rates together"
+    )
+    tiers_b: list[list[str]] | None = None
+    settled_a: list[list[str]] | None = Field(
+        None,
+        description="[better, worse] pairs of agents whose order in run A its interval settles (the "
+        "paired difference over the tasks both did excludes 0)",
+    )
+    settled_b: list[list[str]] | None = None
 
 
 class ChangedItem(ReportModel):

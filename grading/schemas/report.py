@@ -33,6 +33,11 @@ class ReportEstimate(ReportModel):
     ci_high: Number | None
     n: int | None = Field(None, description="units it was computed on, where stated")
     n_clusters: int | None = Field(None, description="bootstrap clusters (papers), where stated")
+    interval: str | None = Field(
+        None,
+        description="an interval over tasks: how it was made ('cluster bootstrap', 'exact on tasks') "
+        "or why there is none ('too few tasks for an interval'); docs/calibration.md",
+    )
 
 
 class ReportBootstrap(ReportModel):
@@ -395,6 +400,11 @@ class RunReport(ReportModel):
     calibration: CalibrationBlock | None = None
     reference_runs: ReferenceRunsBlock | None = Field(None, description="with --reference-runs")
     judge_checks: JudgeChecks | None = Field(None, description="control items, attack controls, cross-checks")
+    scripted_judges: list[str] | None = Field(
+        None,
+        description="judges of the run whose verdicts were scripted (the demo's scripted judge server), "
+        "not a model's; set only when there are any",
+    )
 
     def with_calibration(self, block: CalibrationBlock) -> RunReport:
         return self.model_copy(update={"calibration": block})
