@@ -199,8 +199,10 @@ def test_rates_with_intervals_lead_and_the_formats_agree(tmp_path: Path) -> None
     html, md = render_html(report), render_markdown(report)
     b = next(a for a in report.as_json()["agents"] if a["agent"] == "agent-b")
     assert b["pass_rates"]["design"]["value"] == 0.0
-    assert "| agent-b | 3 | 0.00 [0.00, 0.00] n=3 |" in md
-    assert '<b>0.00</b> <span class="ci">[0.00, 0.00]</span><br><svg class="wh"' in html
+    # 0 of 3 papers: the exact interval on papers (1 − 0.025^(1/3) = 0.71), never [0.00, 0.00]
+    assert b["pass_rates"]["design"]["interval"] == "exact on tasks"
+    assert "| agent-b | 3 | 0.00 [0.00, 0.71] n=3 |" in md
+    assert '<b>0.00</b> <span class="ci">[0.00, 0.71]</span><br><svg class="wh"' in html
     assert html.index("<b>0.00</b>") < html.index('id="calibration"')  # the summary comes first
     # one file that opens offline: nothing is fetched (no stylesheet, script or image by address)
     assert not re.search(r"""(src|href)=["']?(https?:)?//|<link|<script src""", html)
