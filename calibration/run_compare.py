@@ -450,6 +450,16 @@ def summary_lines(report: CompareReport) -> list[tuple[str, bool]]:
     return out
 
 
+def ranking_verdict(s: SubtaskComparison) -> str:
+    """The ranking's fate in a word or three, for a table cell: "CHANGED" only when settled."""
+    if s.ranking_changed:
+        return "CHANGED"
+    if s.tiers_a != s.tiers_b:
+        return "moved, not settled"
+    tiers = s.tiers_a or []
+    return "tied" if len(tiers) == 1 and len(tiers[0]) > 1 else "same"
+
+
 def _ranking_words(s: SubtaskComparison) -> str:
     """What the runs say about the order of the agents, claiming no more than the intervals do."""
     tiers_a, tiers_b = s.tiers_a or [], s.tiers_b or []
@@ -526,17 +536,13 @@ def sections(report: CompareReport) -> list[Section]:
             ),
             Table(
                 "Ranking of the agents (by pass rate, best first; = a tie)",
-                ["subtask", "run A", "run B", "changed"],
+                ["subtask", "run A", "run B", "ranking"],
                 [
                     [
                         s.subtask,
                         _tiers_text(s.tiers_a or []),
                         _tiers_text(s.tiers_b or []),
-                        "yes"
-                        if s.ranking_changed
-                        else "no (not settled)"
-                        if s.tiers_a != s.tiers_b
-                        else "no",
+                        ranking_verdict(s),
                     ]
                     for s in report.subtasks
                 ],

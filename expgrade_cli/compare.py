@@ -27,7 +27,7 @@ def compare(
 ) -> None:
     """Compare two runs item by item: agreement (kappa), paired pass-rate differences per agent,
     rankings, every changed verdict with both rationales, and each run's controls and test-retest."""
-    from expgrade.calibration.run_compare import compare_runs, summary_lines, write_compare
+    from expgrade.calibration.run_compare import compare_runs, ranking_verdict, summary_lines, write_compare
 
     report = compare_runs(run_a, run_b, n_boot=bootstrap, confidence=confidence, seed=seed)
     table = Table(title="run A against run B, per subtask (b − a)", box=box.SIMPLE_HEAVY, pad_edge=False)
@@ -39,7 +39,7 @@ def compare(
             str(s.items),
             f"{s.changed} ({s.pass_to_fail}→fail, {s.fail_to_pass}→pass)",
             format_estimate(s.kappa.model_dump()),
-            "[bold red]CHANGED[/]" if s.ranking_changed else "same",
+            "[bold red]CHANGED[/]" if s.ranking_changed else ranking_verdict(s),
         )
     console.print(table)
     for text, loud in summary_lines(report):

@@ -211,6 +211,7 @@ def test_compare_on_two_tasks_with_every_agent_tied_says_tied_and_claims_nothing
     assert design["tiers_a"] == [["careful-agent", "cheating-agent", "sloppy-agent"]]
     assert design["tiers_b"] == [["careful-agent"], ["cheating-agent", "sloppy-agent"]]
     assert "careful-agent = cheating-agent = sloppy-agent" in said and "not a changed ranking" in said
+    assert "moved, not settled" in proc.stdout and "CHANGED" not in proc.stdout
     assert not design["ranking_changed"]
     careful = next(x for x in design["agents"] if x["agent"] == "careful-agent")
     assert careful["difference"]["value"] == 1.0 and careful["difference"]["ci_low"] <= 0
