@@ -143,6 +143,33 @@ class ExecutionView(ReportModel):
     unscorable: str | None = None
 
 
+class RunSpread(ReportModel):
+    """A run figure over an agent's submissions that recorded it."""
+
+    median: Number
+    p90: Number = Field(description="90th percentile (linear interpolation)")
+    n: int = Field(description="submissions that recorded the figure")
+
+
+class ClaimCounts(ReportModel):
+    measured: int = Field(description="claims the clean-room re-run produced")
+    transcript: int = Field(description="claims a tool output of the agent's run printed (step cited)")
+    unsupported: int = Field(description="claims neither supports (or only a number the agent typed)")
+
+
+class AgentRunSummary(ReportModel):
+    """One agent's runs (`agent_runs`): claim support and what its runs took (grading/report/runs.py)."""
+
+    agent: str
+    submissions: int
+    claims: ClaimCounts
+    unchecked: int = Field(description="submissions whose claims could not be checked (no trajectory, no re-run)")
+    steps: RunSpread | None
+    tokens: RunSpread | None
+    cost_usd: RunSpread | None
+    wall_s: RunSpread | None
+
+
 class SubmissionView(ReportModel):
     submission_id: str
     agent: str
@@ -154,6 +181,8 @@ class SubmissionView(ReportModel):
     #: per subtask: passed, or "n/a" when the subtask was not needed
     passed: dict[str, bool | Literal["n/a"] | None]
     subtasks: dict[str, JudgedView | ExecutionView | None]
+    claims: list[dict[str, Any]] | None = Field(None, description="each claim and its support, where checked")
+    agent_run: dict[str, Any] | None = Field(None, description="the agent's steps, tokens, USD and wall time")
 
 
 class TaskView(ReportModel):
@@ -395,6 +424,9 @@ class RunReport(ReportModel):
     calibration: CalibrationBlock | None = None
     reference_runs: ReferenceRunsBlock | None = Field(None, description="with --reference-runs")
     judge_checks: JudgeChecks | None = Field(None, description="control items, attack controls, cross-checks")
+    agent_runs: list[AgentRunSummary] | None = Field(
+        None, description="per agent: claim support, steps, tokens, USD and wall time of its runs"
+    )
 
     def with_calibration(self, block: CalibrationBlock) -> RunReport:
         return self.model_copy(update={"calibration": block})
