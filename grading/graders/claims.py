@@ -187,14 +187,20 @@ def agent_run(steps: int, calls: int, usage: dict[str, int], cost: float | None,
     for key, value in usage.items():
         figures[key], sources[key] = value, "trajectory"
     if "total_tokens" not in usage and {"input_tokens", "output_tokens"} <= set(usage):
-        figures["total_tokens"], sources["total_tokens"] = usage["input_tokens"] + usage["output_tokens"], "trajectory"
+        figures["total_tokens"], sources["total_tokens"] = (
+            usage["input_tokens"] + usage["output_tokens"],
+            "trajectory",
+        )
     if cost is not None:
         figures["cost_usd"], sources["cost_usd"] = round(cost, 6), "trajectory"
     if len(times) >= 2:
-        figures["wall_s"], sources["wall_s"] = round((max(times) - min(times)).total_seconds(), 3), "trajectory"
-    for key, value in _harness_totals(extra).items():
+        figures["wall_s"], sources["wall_s"] = (
+            round((max(times) - min(times)).total_seconds(), 3),
+            "trajectory",
+        )
+    for key, total in _harness_totals(extra).items():
         if key not in figures:
-            figures[key] = int(value) if key.endswith("tokens") else value
+            figures[key] = round(total) if key.endswith("tokens") else total
             sources[key] = "harness"
     return AgentRun.model_validate({**figures, "sources": sources}) if figures else None
 
@@ -236,7 +242,9 @@ def read_run(path: Path, extra: Mapping[str, Any]) -> RunEvidence:
                     ev.runs.append(call)
             for line, above in _lines(step.output):
                 for value, _, _ in numbers(line):
-                    ev.printed.append(Printed(step.index, value, line.strip()[:LINE_CHARS], above.strip()[:LINE_CHARS]))
+                    ev.printed.append(
+                        Printed(step.index, value, line.strip()[:LINE_CHARS], above.strip()[:LINE_CHARS])
+                    )
     ev.stats = agent_run(n, n_calls, usage, cost, times, extra) or AgentRun()
     return ev
 
@@ -287,7 +295,12 @@ def _settings(task: Task) -> set[float]:
 
 
 def _known_metrics(task: Task, claimed: Mapping[str, Mapping[str, Any]]) -> list[str]:
-    keys = [f"{e}/{m}" for results in (task.expected_results or {}, claimed) for e, ms in results.items() for m in ms]
+    keys = [
+        f"{e}/{m}"
+        for results in (task.expected_results or {}, claimed)
+        for e, ms in results.items()
+        for m in ms
+    ]
     return list(dict.fromkeys(keys))
 
 
@@ -321,7 +334,11 @@ def claims_of(task: Task, submission: Submission) -> list[Claim]:
         for value, written, offset in numbers(sentence):
             if value in settings:
                 continue
-            out.append(Claim(sentence, "number", "conclusion", _metric_near(sentence, offset, metrics), value, written))
+            out.append(
+                Claim(
+                    sentence, "number", "conclusion", _metric_near(sentence, offset, metrics), value, written
+                )
+            )
         if _RAN.search(sentence):
             out.append(Claim(sentence, "run", "conclusion"))
     return out
@@ -361,7 +378,11 @@ def _typed_before(ev: RunEvidence, value: float, step: int) -> Typed | None:
 
 
 def _describe_typed(typed: Typed) -> str:
-    return f"the agent's code holds it ({typed.where})" if typed.step == 0 else f"the agent typed it at step {typed.step}: {typed.where}"
+    return (
+        f"the agent's code holds it ({typed.where})"
+        if typed.step == 0
+        else f"the agent typed it at step {typed.step}: {typed.where}"
+    )
 
 
 def _printed_at(claim: Claim, ev: RunEvidence, slack: float) -> tuple[Printed | None, Printed | None]:
@@ -382,13 +403,19 @@ def _printed_at(claim: Claim, ev: RunEvidence, slack: float) -> tuple[Printed | 
     return None, echoed
 
 
-def _measured(claim: Claim, measured: Mapping[str, Mapping[str, Any]], slack: float) -> tuple[str, float] | None:
+def _measured(
+    claim: Claim, measured: Mapping[str, Mapping[str, Any]], slack: float
+) -> tuple[str, float] | None:
     for exp, metrics in measured.items():
         for metric, value in metrics.items():
             key = f"{exp}/{metric}"
             if not is_finite_number(value):
                 continue
-            if claim.metric and claim.metric != key and not _mentions(metric, _words(claim.metric.split("/")[-1])):
+            if (
+                claim.metric
+                and claim.metric != key
+                and not _mentions(metric, _words(claim.metric.split("/")[-1]))
+            ):
                 continue
             if _matches(claim, float(value), slack):
                 return key, float(value)
@@ -409,7 +436,9 @@ def _check_number(
             return _done(claim, "measured", step, why), printed
         notes.append(f"the re-run printed {value:g} back, but {_describe_typed(typed)}")
     if printed is not None:
-        return _done(claim, "transcript", step, f"step {step} printed it: {' / '.join(printed.line.splitlines())}"), printed
+        return _done(
+            claim, "transcript", step, f"step {step} printed it: {' / '.join(printed.line.splitlines())}"
+        ), printed
     if echoed is not None and (typed := _typed_before(ev, echoed.value, echoed.step)) is not None:
         notes.append(f"step {echoed.step} printed it, but {_describe_typed(typed)}")
     none = "no step printed it" + (" and the re-run did not measure it" if measured else "")
@@ -426,7 +455,9 @@ def _check_run(claim: Claim, ev: RunEvidence, execution: ExecutionSubtask | None
     step = chosen[0] if chosen else None
     ran = f"step {step} ran it: {chosen[1][:160]}" if chosen else None
     if execution is not None and execution.status in _RAN_TO_RESULTS:
-        return _done(claim, "measured", step, "the re-run ran the code to its results" + (f"; {ran}" if ran else ""))
+        return _done(
+            claim, "measured", step, "the re-run ran the code to its results" + (f"; {ran}" if ran else "")
+        )
     if ran is not None:
         return _done(claim, "transcript", step, ran)
     return _done(claim, "unsupported", None, "no step ran a program, and the re-run did not run the code")
@@ -434,8 +465,16 @@ def _check_run(claim: Claim, ev: RunEvidence, execution: ExecutionSubtask | None
 
 def _done(claim: Claim, support: str, step: int | None, why: str) -> ClaimCheck:
     return ClaimCheck.model_validate(
-        {"text": claim.text, "kind": claim.kind, "source": claim.source, "metric": claim.metric,
-         "value": claim.value, "support": support, "step": step, "why": why}  # fmt: skip
+        {
+            "text": claim.text,
+            "kind": claim.kind,
+            "source": claim.source,
+            "metric": claim.metric,
+            "value": claim.value,
+            "support": support,
+            "step": step,
+            "why": why,
+        }
     )
 
 
@@ -485,7 +524,9 @@ def check_claims(
     run = ev.stats if has_trajectory else agent_run(0, 0, {}, None, [], submission.extra)
     ran = execution is not None and execution.status in _RAN_TO_RESULTS
     if not has_trajectory and not ran:
-        return ClaimsResult(None, "no trajectory and no re-run: no step or measurement to check a claim against", run)
+        return ClaimsResult(
+            None, "no trajectory and no re-run: no step or measurement to check a claim against", run
+        )
     measured = normalise(execution.measured_results, task.expected_results) if execution is not None else {}
     code_literals(changes, ev.typed)
     checks: list[ClaimCheck] = []

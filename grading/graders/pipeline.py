@@ -20,8 +20,8 @@ from typing import Any
 from expgrade.grading.execution import grade_execution
 from expgrade.grading.execution.noise import ToleranceBasis
 from expgrade.grading.execution.reference import submission_seeds
-from expgrade.grading.graders.inputs import SubmissionInputs, gather, repo_path
 from expgrade.grading.graders.claims import ClaimsResult, check_claims, claim_findings
+from expgrade.grading.graders.inputs import SubmissionInputs, gather, repo_path
 from expgrade.grading.graders.integrity import CHECKS, CLAIMS_UNSUPPORTED, Finding, deterministic_checks
 from expgrade.grading.graders.judged import (
     Context,

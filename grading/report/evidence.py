@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from expgrade.grading.report import calibration
+from expgrade.grading.report import calibration, runs
 from expgrade.grading.report.calibration import fmt_ci
-from expgrade.grading.report import runs
 from expgrade.grading.report.plots import HEADERS, RATE_KEYS
 from expgrade.grading.report.trust import NO_CONTROLS
 
@@ -345,7 +344,9 @@ def runs_section(
     """Claim support and the run figures per agent (grading/report/runs.py), where any were recorded."""
     if not summaries:
         return None
-    return Section(title, "agent-runs", tables=[Table("", runs.HEADERS, runs.rows(summaries), note=runs.NOTE)])
+    return Section(
+        title, "agent-runs", tables=[Table("", runs.HEADERS, runs.rows(summaries), note=runs.NOTE)]
+    )
 
 
 def sections(report: dict[str, Any]) -> list[Section]:

@@ -22,7 +22,17 @@ from expgrade.grading.schemas.result import AgentRun
 #: The run figures summarised per agent: (key in the report, what a record's AgentRun holds).
 FIGURES = (("steps", "steps"), ("tokens", "total_tokens"), ("cost_usd", "cost_usd"), ("wall_s", "wall_s"))
 SUPPORTS = ("measured", "transcript", "unsupported")
-HEADERS = ["agent", "claims: measured", "in transcript", "unsupported", "unchecked", "steps", "tokens", "USD", "wall s"]
+HEADERS = [
+    "agent",
+    "claims: measured",
+    "in transcript",
+    "unsupported",
+    "unchecked",
+    "steps",
+    "tokens",
+    "USD",
+    "wall s",
+]
 
 
 def _spread(values: list[float]) -> dict[str, Any] | None:
@@ -99,8 +109,20 @@ def print_agent_runs(summaries: list[dict[str, Any]] | None, console: Console) -
     """The same table at 80 columns: the figures stacked under their headers."""
     if not summaries:
         return
-    headers = ["agent", "meas-\nured", "trans-\ncript", "unsup-\nported", "un-\nchecked", "steps", "tokens", "USD", "wall s"]
+    headers = [
+        "agent",
+        "meas-\nured",
+        "trans-\ncript",
+        "unsup-\nported",
+        "un-\nchecked",
+        "steps",
+        "tokens",
+        "USD",
+        "wall s",
+    ]
     cells = [[c.replace(" (n=", "\n(n=") for c in row] for row in rows(summaries)]
     console.print(
-        terminal_table("the agents' runs: claim support; median / p90 per submission", headers, cells, stack=False)
+        terminal_table(
+            "the agents' runs: claim support; median / p90 per submission", headers, cells, stack=False
+        )
     )

@@ -163,7 +163,9 @@ class AgentRunSummary(ReportModel):
     agent: str
     submissions: int
     claims: ClaimCounts
-    unchecked: int = Field(description="submissions whose claims could not be checked (no trajectory, no re-run)")
+    unchecked: int = Field(
+        description="submissions whose claims could not be checked (no trajectory, no re-run)"
+    )
     steps: RunSpread | None
     tokens: RunSpread | None
     cost_usd: RunSpread | None

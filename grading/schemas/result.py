@@ -189,10 +189,14 @@ ClaimSupport = Literal["measured", "transcript", "unsupported"]
 class ClaimCheck(Record):
     """One claim of the agent's (a number, or that something was run) and what supports it."""
 
-    text: str = Field(description="The claim as the agent wrote it: its sentence, or `EXPERIMENT/METRIC = value`.")
+    text: str = Field(
+        description="The claim as the agent wrote it: its sentence, or `EXPERIMENT/METRIC = value`."
+    )
     kind: Literal["number", "run"]
     source: Literal["claimed_results", "conclusion"]
-    metric: str | None = Field(default=None, description="`EXPERIMENT/METRIC`, or the metric words of the text.")
+    metric: str | None = Field(
+        default=None, description="`EXPERIMENT/METRIC`, or the metric words of the text."
+    )
     value: float | None = None
     support: ClaimSupport
     #: The step whose tool output printed it (a `run` claim: the tool call that ran it), 1-based
