@@ -106,23 +106,24 @@ NOTE = (
 
 
 def print_agent_runs(summaries: list[dict[str, Any]] | None, console: Console) -> None:
-    """The same table at 80 columns: the figures stacked under their headers."""
+    """The same figures at 80 columns, in two tables: claims by support, then the run figures
+    (median / p90, the submissions that recorded them in brackets)."""
     if not summaries:
         return
-    headers = [
-        "agent",
-        "meas-\nured",
-        "trans-\ncript",
-        "unsup-\nported",
-        "un-\nchecked",
-        "steps",
-        "tokens",
-        "USD",
-        "wall s",
-    ]
-    cells = [[c.replace(" (n=", "\n(n=") for c in row] for row in rows(summaries)]
+    table = rows(summaries)
     console.print(
         terminal_table(
-            "the agents' runs: claim support; median / p90 per submission", headers, cells, stack=False
+            "the agents' claims, by what supports them (docs/grading.md)",
+            ["agent", "measured", "in transcript", "unsupported", "unchecked"],
+            [row[:5] for row in table],
+            stack=False,
+        )
+    )
+    console.print(
+        terminal_table(
+            "the agents' runs: median / p90 per submission (submissions)",
+            ["agent", *HEADERS[5:]],
+            [[row[0], *(c.replace(" (n=", "\n(") for c in row[5:])] for row in table],
+            stack=False,
         )
     )
