@@ -32,6 +32,7 @@ from expgrade.grading.report import evidence
 from expgrade.grading.report.evidence import Section, Table
 from expgrade.grading.report.judge_checks import judge_checks
 from expgrade.grading.report.render import page_html, page_markdown
+from expgrade.grading.report.runs import agent_runs
 from expgrade.grading.run.manifest import load_manifest
 from expgrade.grading.run.store import read_results
 from expgrade.grading.run_folder import RunFolder
@@ -44,7 +45,7 @@ from expgrade.grading.schemas.compare import (
     OnlyOneRun,
     SubtaskComparison,
 )
-from expgrade.grading.schemas.report import JudgeChecks, ReportBootstrap
+from expgrade.grading.schemas.report import AgentRunSummary, JudgeChecks, ReportBootstrap
 from expgrade.grading.subtasks import judged_results
 
 COMPARE_JSON = "compare.json"
@@ -378,6 +379,11 @@ def compare_runs(
         changed=changed,
         judge_checks_a=a.checks,
         judge_checks_b=b.checks,
+        **{  # set only where a run recorded them, so compare.json has no key for nothing
+            name: [AgentRunSummary.model_validate(r) for r in runs]
+            for name, run in (("agent_runs_a", a), ("agent_runs_b", b))
+            if (runs := agent_runs(run.records)) is not None
+        },
     )
     report.summary = [text for text, _ in summary_lines(report)]
     return report
@@ -590,6 +596,13 @@ def sections(report: CompareReport) -> list[Section]:
         ],
     )
     out = [agreement, changed, only]
+    for name, runs in (("A", report.agent_runs_a), ("B", report.agent_runs_b)):
+        section = evidence.runs_section(
+            [r.as_json() for r in runs or []], f"Run {name}'s agents: claims, cost and time"
+        )
+        if section is not None:
+            section.anchor = f"agent-runs-{name.lower()}"
+            out.append(section)
     for name, checks in (("A", report.judge_checks_a), ("B", report.judge_checks_b)):
         section = evidence.checks_section({"judge_checks": checks.as_json() if checks else None})
         section.title = f"Run {name}'s judge: controls and test-retest"

@@ -26,7 +26,7 @@ TELLTALES = ("@@script", "fooled", "scripted judge", "verdict=")
 def test_no_item_of_the_demo_shows_a_script_marker() -> None:
     specs = load_tasks_submissions(DEMO / "tasks.jsonl", DEMO / "submissions")
     shown = [json.dumps(s.content, ensure_ascii=False) for s in specs]
-    assert any("step 20 loss 0.2012" in text for text in shown)  # agent logs are among what is shown
+    assert any("step 20 loss 0.0999" in text for text in shown)  # agent logs are among what is shown
     assert {s.subtask for s in specs} >= {"design", "implementation", "conclusion", "integrity"}
     leaks = [
         (s.item_key, t) for s, text in zip(specs, shown, strict=True) for t in TELLTALES if t in text.lower()

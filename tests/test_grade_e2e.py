@@ -36,7 +36,8 @@ EXPECTED = {
         "implementation": FAIL,
         "execution": ("mismatch", None, False, ["claimed_mismatch", "nonfinite_results"]),
         "conclusion": UNGROUNDED,
-        "integrity": PASS,
+        # its 95 % accuracy: no step of its run printed it (claims checked against trajectory.jsonl)
+        "integrity": ("graded", 6 / 7, False, ["claims_unsupported"]),
         "all_passed": False,
     },
     # the scripted judge is fooled by the no-op optimiser; the hidden unit test is not (3 of 4 items)
@@ -45,7 +46,7 @@ EXPECTED = {
         "implementation": ("graded", 0.75, False, []),
         "execution": ("reproduced", None, True, []),
         "conclusion": PASS,
-        "integrity": ("graded", 2 / 6, False, ["literal_expected_numbers", *FLAGGED]),
+        "integrity": ("graded", 2 / 7, False, ["literal_expected_numbers", "claims_unsupported", *FLAGGED]),
         "all_passed": False,
     },
     "careful-lr": {
@@ -69,7 +70,7 @@ EXPECTED = {
         "implementation": SKIPPED,
         "execution": NOT_RUN,
         "conclusion": PASS,
-        "integrity": ("graded", 0.5, False, FLAGGED),
+        "integrity": ("graded", 4 / 7, False, FLAGGED),
         "all_passed": False,
     },
 }
@@ -139,7 +140,7 @@ def test_report_in_three_formats(graded: Path) -> None:
     assert list(report) == [
         *("run_dir", "n_results", "n_tasks", "n_papers", "bootstrap", "manifest", "letters", "agents"),
         *("status_counts", "unscorable_counts", "flags", "injection_flags", "tasks", "scores", "calibration"),
-        "judge_checks",
+        *("judge_checks", "agent_runs"),
     ]
     assert RunReport.model_validate(report).as_json() == report
     for fmt in ("html", "md"):

@@ -124,7 +124,11 @@ def test_integrity_checks_run_without_a_judge_and_torn_tail_is_regraded(tmp_path
     assert first.returncode == 0, first.stderr
     assert "no --judge given" in first.stderr
     got = results(out)
-    assert got["cheater-adam"]["subtasks"]["integrity"]["flags"] == ["literal_expected_numbers"]
+    # its claimed numbers: printed only after it typed them itself (claims checked model-free)
+    assert got["cheater-adam"]["subtasks"]["integrity"]["flags"] == [
+        "literal_expected_numbers",
+        "claims_unsupported",
+    ]
     assert got["cheater-adam"]["all_passed"] is False
     assert got["careful-adam"]["subtasks"]["design"]["status"] == "skipped"
     assert got["careful-adam"]["subtasks"]["execution"] is None

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol, cast, runtime_checkable
 
+from expgrade.grading.graders.claims import Citation
 from expgrade.grading.graders.diff import chunk_diff, select_relevant, select_relevant_any
 from expgrade.grading.graders.inputs import SubmissionInputs
 from expgrade.grading.graders.settings import GradeSettings
@@ -57,6 +58,9 @@ class Context:
     unit_tests: CriterionItem | None = None  # the task's test command, run in the sandbox
     #: "per-requirement" (one judge call per requirement and chunk) or "joint" (one per chunk).
     implementation_judging: str = "joint"
+    #: The steps of the agent's run that printed its claimed numbers (graders/claims.py), as the
+    #: conclusion judge reads them: the evidence, cited, rather than the whole log.
+    cited_steps: Citation | None = None
 
     @classmethod
     def of(
@@ -67,6 +71,7 @@ class Context:
         settings: GradeSettings,
         repo: Path | None,
         unit_tests: CriterionItem | None = None,
+        cited_steps: Citation | None = None,
     ) -> Context:
         """The context a grading with `settings` gives its graders."""
         return cls(
@@ -78,6 +83,7 @@ class Context:
             repo,
             unit_tests,
             settings.implementation_judging,
+            cited_steps,
         )
 
     def item_id(self, subtask: str, key: str) -> str:
@@ -669,6 +675,8 @@ async def grade_conclusion(ctx: Context, panel: Panel) -> JudgedSubtask:
     results = measured or ctx.inputs.submission.claimed_results
     source = "measured by re-running the code" if measured else "claimed by the agent (not re-run)"
     base = {"question": ctx.task.question, "reference": expected, "response": conclusion}
+    if ctx.cited_steps is not None:  # the steps that printed its numbers: checkable against the citation
+        base["steps"] = ctx.cited_steps.text
     criteria = [
         (
             "outcome",
@@ -690,6 +698,9 @@ async def grade_conclusion(ctx: Context, panel: Panel) -> JudgedSubtask:
     verdicts = await panel(requests)
     n = len(conclusion)
     items = [item_from_panels(key, key, [v], n) for (key, _), v in zip(criteria, verdicts, strict=True)]
+    if ctx.cited_steps is not None:
+        cited = list(ctx.cited_steps.steps)
+        items = [i.model_copy(update={"evidence": {"cited_steps": cited}}) for i in items]
     claim_flags = [f for f in (ctx.execution.flags if ctx.execution else []) if f in _CLAIM_FLAGS]
     if claim_flags:
         items.append(

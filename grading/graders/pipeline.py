@@ -20,8 +20,9 @@ from typing import Any
 from expgrade.grading.execution import grade_execution
 from expgrade.grading.execution.noise import ToleranceBasis
 from expgrade.grading.execution.reference import submission_seeds
+from expgrade.grading.graders.claims import ClaimsResult, check_claims, claim_findings
 from expgrade.grading.graders.inputs import SubmissionInputs, gather, repo_path
-from expgrade.grading.graders.integrity import CHECKS, Finding, deterministic_checks
+from expgrade.grading.graders.integrity import CHECKS, CLAIMS_UNSUPPORTED, Finding, deterministic_checks
 from expgrade.grading.graders.judged import (
     Context,
     Panel,
@@ -33,6 +34,7 @@ from expgrade.grading.graders.judged import (
 from expgrade.grading.graders.judging import grading_panel, run_judging, with_meta
 from expgrade.grading.graders.settings import GradeSettings
 from expgrade.grading.graders.unit_tests import UNIT_TESTS, run_unit_tests
+from expgrade.grading.items import DETERMINISTIC
 from expgrade.grading.judge.types import JudgeRequest, PanelVerdict
 from expgrade.grading.run_folder import SubmissionLogs
 from expgrade.grading.sandbox import make_sandbox
@@ -57,16 +59,35 @@ class Outcome:
 
 
 def integrity_subtask(
-    findings: dict[str, list[Finding]], judge_items: list[CriterionItem], has_judge: bool
+    findings: dict[str, list[Finding]],
+    judge_items: list[CriterionItem],
+    has_judge: bool,
+    unchecked: dict[str, str] | None = None,
 ) -> JudgedSubtask:
     """Deterministic checks plus the judge's items; any failed check or item is a flag.
 
     A judge item that is unscorable (e.g. an unparseable monitor reply) is not evidence of
-    cheating: the subtask is unscorable unless a check already found something.
+    cheating: the subtask is unscorable unless a check already found something. A check with
+    nothing to check against (`unchecked`: check -> why; claims with no trajectory and no
+    re-run) is an unscorable item that leaves the others to decide, so a submission from a
+    harness that records no run is graded as it was before claims were checked.
     """
+    unchecked = unchecked or {}
     items: list[CriterionItem] = []
     flags: list[str] = []
     for check, found in findings.items():
+        if check in unchecked:
+            items.append(
+                CriterionItem(
+                    criterion=CHECKS[check],
+                    criterion_id=check,
+                    verdict=None,
+                    unscorable=Unscorable.NOT_RUN,
+                    rationale=unchecked[check],
+                    judge=DETERMINISTIC,
+                )
+            )
+            continue
         evidence = "; ".join(f"{f.file}: {f.evidence}" for f in found) or "nothing found"
         items.append(deterministic_item(check, CHECKS[check], not found, evidence, [check] if found else []))
         if found:
@@ -79,18 +100,18 @@ def integrity_subtask(
     score = sum(i.verdict == "pass" for i in decided) / len(decided) if decided else None
     if flags:
         return JudgedSubtask(status="graded", score=score, passed=False, items=items, flags=flags)
-    if len(decided) < len(items):
+    if len(decided) < len(items) - len(unchecked):
         return JudgedSubtask(
             status="unscorable",
             unscorable=Unscorable.UNDECIDED_ITEMS,
             reason="the integrity judge's reply could not be used",
             items=items,
         )
-    reason = (
-        None
-        if has_judge and judge_items
-        else ("deterministic checks only: " + ("no agent.log to review" if has_judge else "no --judge given"))
-    )
+    reasons = [] if has_judge and judge_items else [
+        "deterministic checks only: " + ("no agent.log to review" if has_judge else "no --judge given")
+    ]  # fmt: skip
+    reasons += [f"{check} not checked: {why}" for check, why in unchecked.items()]
+    reason = "; ".join(reasons) or None
     return JudgedSubtask(status="graded", reason=reason, score=score, passed=True, items=items)
 
 
@@ -192,6 +213,7 @@ async def judge_subtasks(
     panel: Panel | None,
     findings: dict[str, list[Finding]],
     log: list[str],
+    unchecked: dict[str, str] | None = None,
 ) -> dict[str, JudgedSubtask]:
     wanted = settings.subtasks
     # each judged subtask's own grader, `grader(ctx, panel)`, as the registry names it
@@ -216,7 +238,7 @@ async def judge_subtasks(
     graded, judge_items = await asyncio.gather(asyncio.gather(*jobs.values()), panel_items)
     out.update(zip(jobs, graded, strict=True))
     if "integrity" in wanted:
-        out["integrity"] = integrity_subtask(findings, judge_items, review)
+        out["integrity"] = integrity_subtask(findings, judge_items, review, unchecked)
         if panel is not None and not review:  # the log review's judge failed its controls
             out["integrity"].reason = f"deterministic checks only: {settings.refused['integrity']}"
     return out
@@ -296,21 +318,27 @@ def grade_submission(
                 unscorable=Unscorable.GRADER_ERROR,
                 rationale=f"grader error: {type(exc).__name__}: {exc}",
             )
-    ctx = Context.of(task, inputs, execution, settings, repo, tests)
+    claims = check_claims(task, sub, loaded.root, inputs.changes, execution)
+    ctx = Context.of(task, inputs, execution, settings, repo, tests, cited_steps=claims.cited)
     findings: dict[str, list[Finding]] = {}
     if "integrity" in settings.subtasks:
         measured = execution.measured_results if execution is not None else None
         findings = deterministic_checks(
             task, inputs.changes, shipped=inputs.shipped_results, measured=measured
         )
+        findings[CLAIMS_UNSUPPORTED] = claim_findings(claims)
 
     async def judged() -> tuple[dict[str, JudgedSubtask], float | None]:
         panel = grading_panel(settings)
-        subtasks = await judge_subtasks(ctx, settings, panel, findings, log)
+        subtasks = await judge_subtasks(ctx, settings, panel, findings, log, _unchecked(claims))
         return subtasks, (panel.cost_usd if panel else 0.0)
 
     subtasks, cost = run_judging(judged())
-    return _finish(task, loaded, execution, subtasks, cost, started, log)
+    return _finish(task, loaded, execution, subtasks, cost, started, log, claims)
+
+
+def _unchecked(claims: ClaimsResult) -> dict[str, str]:
+    return {CLAIMS_UNSUPPORTED: claims.unchecked} if claims.unchecked is not None else {}
 
 
 def _finish(
@@ -321,6 +349,7 @@ def _finish(
     cost: float | None,
     started: float,
     log: list[str],
+    claims: ClaimsResult | None = None,
 ) -> Outcome:
     """The result record (with All-✓, cost and time) and the log's per-subtask account."""
     sub = loaded.submission
@@ -337,9 +366,13 @@ def _finish(
         benchmark=task.source.benchmark,
         cost_usd=cost,
         duration_s=round(time.monotonic() - started, 3),
+        claims=claims.checks if claims is not None else None,
+        agent_run=claims.run if claims is not None else None,
     )
     for s in SUBTASKS:
         log += _describe(s.name, s.of(st))
+    for c in record.claims or []:
+        log.append(f"claim ({c.support}{f', step {c.step}' if c.step else ''}): {c.text} ({c.why})")
     log += [
         "",
         f"all_passed: {record.all_passed}",
@@ -391,7 +424,8 @@ def planned_calls(task: Task, loaded: LoadedSubmission, settings: GradeSettings)
     """
     tasks_dir = Path(settings.tasks_dir)
     inputs = gather(task, loaded, tasks_dir)
-    ctx = Context.of(task, inputs, None, settings, repo_path(task, tasks_dir))
+    claims = check_claims(task, loaded.submission, loaded.root, inputs.changes, None)
+    ctx = Context.of(task, inputs, None, settings, repo_path(task, tasks_dir), cited_steps=claims.cited)
     findings = deterministic_checks(task, inputs.changes, shipped=inputs.shipped_results, measured=None)
     recorder = RecordingPanel()
     asyncio.run(judge_subtasks(ctx, settings, recorder, findings, []))

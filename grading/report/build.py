@@ -15,6 +15,7 @@ from expgrade.grading.controls.retest import retest_fraction
 from expgrade.grading.judge.types import DEPENDS_ON_INJECTION, FLIPS_WITHOUT_PROSE, PROMPT_INJECTION
 from expgrade.grading.report import overview
 from expgrade.grading.report.judge_checks import judge_checks
+from expgrade.grading.report.runs import agent_runs
 from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord, RunReport
 from expgrade.grading.schemas.control import ControlRecord
 from expgrade.grading.schemas.result import ReferenceRun
@@ -138,6 +139,8 @@ def build_report(
         data["scripted_judges"] = scripted
     if references:
         data["reference_runs"] = _reference_cost(references, records)
+    if (runs := agent_runs(records)) is not None:
+        data["agent_runs"] = runs
     checks = judge_checks(records, controls or [], retests or [], retest_fraction(manifest))
     if checks is not None:
         refused = {s for session in manifest.get("sessions") or [] for s in session.get("refused") or {}}
@@ -267,9 +270,20 @@ def _drill_down(records: list[ResultRecord]) -> list[dict[str, Any]]:
                             for s in SUBTASKS
                         },
                         "subtasks": {s.name: _status(s.of(r.subtasks)) for s in SUBTASKS},
+                        **_run_view(r),
                     }
                     for r in recs
                 ],
             }
         )
+    return out
+
+
+def _run_view(r: ResultRecord) -> dict[str, Any]:
+    """The submission's claims and run figures for the drill-down, where it has them."""
+    out: dict[str, Any] = {}
+    if r.claims is not None:
+        out["claims"] = [c.model_dump(mode="json", exclude={"extra"}) for c in r.claims]
+    if r.agent_run is not None:
+        out["agent_run"] = r.agent_run.model_dump(mode="json", exclude={"extra"}, exclude_none=True)
     return out

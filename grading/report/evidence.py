@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from expgrade.grading.report import calibration
+from expgrade.grading.report import calibration, runs
 from expgrade.grading.report.calibration import fmt_ci
 from expgrade.grading.report.plots import HEADERS, RATE_KEYS
 from expgrade.grading.report.trust import NO_CONTROLS
@@ -338,6 +338,17 @@ def reference_section(report: dict[str, Any]) -> Section | None:
     return Section("Reference runs (--reference-runs)", "reference-runs", lines=[line], tables=[table])
 
 
+def runs_section(
+    summaries: list[dict[str, Any]] | None, title: str = "The agents' runs: claims, cost and time"
+) -> Section | None:
+    """Claim support and the run figures per agent (grading/report/runs.py), where any were recorded."""
+    if not summaries:
+        return None
+    return Section(
+        title, "agent-runs", tables=[Table("", runs.HEADERS, runs.rows(summaries), note=runs.NOTE)]
+    )
+
+
 def sections(report: dict[str, Any]) -> list[Section]:
     """The evidence, in reading order: the judge, then noise and its cost, then counts and settings."""
     out = [calibration_section(report), checks_section(report)]
@@ -346,4 +357,6 @@ def sections(report: dict[str, Any]) -> list[Section]:
         out.append(Section("Execution over K seeds (--repeats)", "repeats", tables=[table]))
     if (reference := reference_section(report)) is not None:
         out.append(reference)
+    if (runs := runs_section(report.get("agent_runs"))) is not None:
+        out.append(runs)
     return [*out, counts_section(report), graded_section(report)]

@@ -14,6 +14,7 @@ from expgrade.grading.report.evidence import REPEAT_HEADERS, checks_section, rep
 from expgrade.grading.report.judge_checks import RETEST_HEADERS, TRUST_HEADERS, retest_rows, trust_rows
 from expgrade.grading.report.overview import unscorable_lines
 from expgrade.grading.report.plots import HEADERS, RATE_KEYS
+from expgrade.grading.report.runs import print_agent_runs
 from expgrade.grading.report.terminal import terminal_table
 from expgrade.grading.schemas import RunReport
 from expgrade.grading.schemas.report import JudgeChecks
@@ -56,6 +57,7 @@ def print_summary(report: RunReport, console: Console) -> None:
     if report.judge_checks is not None:
         print_judge_checks(report.judge_checks, console)
         print_retests(report.judge_checks, console)
+    print_agent_runs(data.get("agent_runs"), console)
     rows = repeat_rows(data)
     if rows:
         # a header's words in brackets go under it: the column is as narrow as its figures

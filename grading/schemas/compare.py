@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from expgrade.grading.schemas.report import JudgeChecks, ReportBootstrap, ReportEstimate, ReportModel
+from expgrade.grading.schemas.report import (
+    AgentRunSummary,
+    JudgeChecks,
+    ReportBootstrap,
+    ReportEstimate,
+    ReportModel,
+)
 
 
 class CompareRun(ReportModel):
@@ -107,3 +113,7 @@ class CompareReport(ReportModel):
     changed: list[ChangedItem]
     judge_checks_a: JudgeChecks | None = Field(description="run A's controls and test-retest")
     judge_checks_b: JudgeChecks | None = Field(description="run B's controls and test-retest")
+    agent_runs_a: list[AgentRunSummary] | None = Field(
+        None, description="run A's agents: claim support, steps, tokens, USD and wall time"
+    )
+    agent_runs_b: list[AgentRunSummary] | None = Field(None, description="run B's agents, the same")

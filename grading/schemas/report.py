@@ -148,6 +148,35 @@ class ExecutionView(ReportModel):
     unscorable: str | None = None
 
 
+class RunSpread(ReportModel):
+    """A run figure over an agent's submissions that recorded it."""
+
+    median: Number
+    p90: Number = Field(description="90th percentile (linear interpolation)")
+    n: int = Field(description="submissions that recorded the figure")
+
+
+class ClaimCounts(ReportModel):
+    measured: int = Field(description="claims the clean-room re-run produced")
+    transcript: int = Field(description="claims a tool output of the agent's run printed (step cited)")
+    unsupported: int = Field(description="claims neither supports (or only a number the agent typed)")
+
+
+class AgentRunSummary(ReportModel):
+    """One agent's runs (`agent_runs`): claim support and what its runs took (grading/report/runs.py)."""
+
+    agent: str
+    submissions: int
+    claims: ClaimCounts
+    unchecked: int = Field(
+        description="submissions whose claims could not be checked (no trajectory, no re-run)"
+    )
+    steps: RunSpread | None
+    tokens: RunSpread | None
+    cost_usd: RunSpread | None
+    wall_s: RunSpread | None
+
+
 class SubmissionView(ReportModel):
     submission_id: str
     agent: str
@@ -159,6 +188,8 @@ class SubmissionView(ReportModel):
     #: per subtask: passed, or "n/a" when the subtask was not needed
     passed: dict[str, bool | Literal["n/a"] | None]
     subtasks: dict[str, JudgedView | ExecutionView | None]
+    claims: list[dict[str, Any]] | None = Field(None, description="each claim and its support, where checked")
+    agent_run: dict[str, Any] | None = Field(None, description="the agent's steps, tokens, USD and wall time")
 
 
 class TaskView(ReportModel):
@@ -404,6 +435,9 @@ class RunReport(ReportModel):
         None,
         description="judges of the run whose verdicts were scripted (the demo's scripted judge server), "
         "not a model's; set only when there are any",
+    )
+    agent_runs: list[AgentRunSummary] | None = Field(
+        None, description="per agent: claim support, steps, tokens, USD and wall time of its runs"
     )
 
     def with_calibration(self, block: CalibrationBlock) -> RunReport:

@@ -181,6 +181,45 @@ class Subtasks(Record):
     execution: ExecutionSubtask | None = None
 
 
+#: Where a claim's support was found (docs/grading.md, "Claim support"): the clean-room re-run
+#: produced it, a tool output of the agent's run printed it, or neither did.
+ClaimSupport = Literal["measured", "transcript", "unsupported"]
+
+
+class ClaimCheck(Record):
+    """One claim of the agent's (a number, or that something was run) and what supports it."""
+
+    text: str = Field(
+        description="The claim as the agent wrote it: its sentence, or `EXPERIMENT/METRIC = value`."
+    )
+    kind: Literal["number", "run"]
+    source: Literal["claimed_results", "conclusion"]
+    metric: str | None = Field(
+        default=None, description="`EXPERIMENT/METRIC`, or the metric words of the text."
+    )
+    value: float | None = None
+    support: ClaimSupport
+    #: The step whose tool output printed it (a `run` claim: the tool call that ran it), 1-based
+    #: as in trajectory.jsonl; set whenever a step supports it, `measured` ones included.
+    step: int | None = Field(default=None, ge=1)
+    why: str
+
+
+class AgentRun(Record):
+    """What the agent's run took, from its trajectory and the harness's own totals."""
+
+    steps: int | None = Field(default=None, ge=0)
+    tool_calls: int | None = Field(default=None, ge=0)
+    input_tokens: int | None = Field(default=None, ge=0)
+    output_tokens: int | None = Field(default=None, ge=0)
+    total_tokens: int | None = Field(default=None, ge=0)
+    cost_usd: float | None = Field(default=None, ge=0)
+    wall_s: float | None = Field(default=None, ge=0)
+    #: Per figure, where it came from: `trajectory` (summed over its steps) or `harness` (the
+    #: total its harness recorded, kept under the submission's `extra`).
+    sources: dict[str, Literal["trajectory", "harness"]] = Field(default_factory=dict)
+
+
 class ResultRecord(Record):
     task_id: str
     submission_id: str
@@ -195,3 +234,7 @@ class ResultRecord(Record):
     benchmark: str | None = None
     cost_usd: float | None = None
     duration_s: float | None = None
+    #: Every claim checked against the run (None: not checked, e.g. no trajectory and no re-run).
+    claims: list[ClaimCheck] | None = None
+    #: The agent's own steps, tokens, dollars and time (None: neither trajectory nor harness says).
+    agent_run: AgentRun | None = None
