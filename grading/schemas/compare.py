@@ -7,6 +7,8 @@ means run B passes more.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
 
 from expgrade.grading.schemas.report import JudgeChecks, ReportBootstrap, ReportEstimate, ReportModel
@@ -92,3 +94,6 @@ class CompareReport(ReportModel):
     changed: list[ChangedItem]
     judge_checks_a: JudgeChecks | None = Field(description="run A's controls and test-retest")
     judge_checks_b: JudgeChecks | None = Field(description="run B's controls and test-retest")
+    failure_modes: dict[str, Any] | None = Field(
+        None, description="failure modes per agent in each run and the runs whose mode changed (docs/failures.md)"
+    )

@@ -395,6 +395,12 @@ class RunReport(ReportModel):
     calibration: CalibrationBlock | None = None
     reference_runs: ReferenceRunsBlock | None = Field(None, description="with --reference-runs")
     judge_checks: JudgeChecks | None = Field(None, description="control items, attack controls, cross-checks")
+    failure_modes: dict[str, Any] | None = Field(
+        None, description="why failed runs failed, per agent (docs/failures.md): after `failures analyze`"
+    )
+    failure_checks: dict[str, Any] | None = Field(
+        None, description="the failure judge's controls and test-retest, where a judge classified runs"
+    )
 
     def with_calibration(self, block: CalibrationBlock) -> RunReport:
         return self.model_copy(update={"calibration": block})
