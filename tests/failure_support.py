@@ -108,7 +108,7 @@ def write_run(run_dir: Path, submissions: Path, records: list[dict[str, Any]], t
 def write_tasks(path: Path, *task_ids: str) -> Path:
     path.write_text(
         "".join(
-            json.dumps({"id": t, "benchmark": "expbench", "paper_id": t, "question": QUESTION}) + "\n"
+            json.dumps({"id": t, "source": {"benchmark": "expbench", "paper_id": t}, "question": QUESTION}) + "\n"
             for t in task_ids or (TASK_ID,)
         ),
         encoding="utf-8",

@@ -118,8 +118,8 @@ def test_exp_bench_monitor_checks_read_paper_git_history_and_mock_data(tmp_path:
     ]
     record = _analyze(tmp_path, steps)
     found = {(f.detector, f.step) for f in record.findings}
-    assert {("git_history", 3), ("read_paper", 5), ("mock_data", 7)} <= found
-    assert (record.mode, record.step) == ("results_unsupported", 3)
+    assert {("git_history", 2), ("read_paper", 4), ("mock_data", 6)} <= found
+    assert (record.mode, record.step) == ("results_unsupported", 2)
 
 
 def test_a_failing_command_repeated_is_cited_at_every_step(tmp_path: Path) -> None:
@@ -145,10 +145,10 @@ def test_cuda_out_of_memory_never_fixed_is_environment(tmp_path: Path) -> None:
 def test_a_torn_trajectory_is_named_not_half_read(tmp_path: Path) -> None:
     subs = tmp_path / "subs"
     folder = fs.write_submission(subs, "s1", fs.module_never_fixed())
-    (folder / "trajectory.jsonl").write_text('{"index": 1, "kind": "message", "colour": 3}\n', encoding="utf-8")
+    (folder / "trajectory.jsonl").write_text('{"index": 1, "kind": "thought"}\n', encoding="utf-8")
     run = fs.write_run(tmp_path / "run", subs, [fs.result("s1")])
     analysis = analyze_run(run, load_taxonomy())
-    assert analysis.problems and "trajectory.jsonl" in analysis.problems[0] and "colour" in analysis.problems[0]
+    assert analysis.problems and "trajectory.jsonl" in analysis.problems[0] and "kind" in analysis.problems[0]
     assert read_failures(run) == []
 
 
@@ -177,3 +177,18 @@ def test_taxonomy_extends_replaces_and_refuses(tmp_path: Path) -> None:
     )
     with pytest.raises(UserError, match="environment_setup"):
         load_taxonomy(short)
+
+
+def test_the_judge_rubric_follows_the_taxonomy(tmp_path: Path) -> None:
+    from expgrade.grading.failures.judge import failure_rubric
+    from expgrade.grading.judge.rubrics import load_rubric
+
+    assert failure_rubric(load_taxonomy(), tmp_path) == "failure-mode"  # the shipped rubric is the shipped taxonomy's
+    extended = tmp_path / "ext.yaml"
+    extended.write_text(
+        "id: mine\nversion: '2'\ntitle: mine\nextends: failure-taxonomy\n"
+        "modes:\n  - {id: data_leak, title: Data leak, description: test data used in training}\n",
+        encoding="utf-8",
+    )
+    rubric = load_rubric(failure_rubric(load_taxonomy(extended), tmp_path / "failures"))
+    assert rubric.verdict.labels[-1] == "data_leak" and "+mine.2." in rubric.version and rubric.cites_step

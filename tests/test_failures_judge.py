@@ -40,7 +40,7 @@ def _probe_only(n: int) -> list[dict]:
     return [
         fs.task_msg(),
         fs.call("cat train.py"),
-        fs.out(f"# run {n}: trains only a linear probe on frozen random features\n", 0),
+        fs.out(f"# run {n} by agent-a: trains only a linear probe on frozen random features\n", 0),
         fs.call("python train.py"),
         fs.out("test accuracy: 0.12\n", 0),
         fs.say("Test accuracy is 0.12."),

@@ -57,18 +57,22 @@ def failure_rubric(taxonomy: Taxonomy, folder: Path) -> str:
 
 
 def cited_steps(steps: Sequence[Step]) -> list[Step]:
-    """The steps the judge reads: where things went wrong, what the harness said, how it began and ended."""
+    """The steps the judge reads: where things went wrong (each failing command with its call), what
+    the harness said, how the run began and ended; then the run's last steps, up to `MAX_STEPS`. A
+    short run is shown whole; a long one never is, so a judge's cost does not grow with the log."""
     runs = Runs.of(steps)
-    wanted = {r.step for r in runs.runs if r.failed}
+    wanted = {i for r in runs.runs if r.failed for i in (r.call_step, r.step)}
     wanted |= {s.index for s in steps if s.actor == "harness" or s.kind == "error"}
     messages = [s.index for s in steps if s.kind == "message"]
     wanted |= set(messages[:2] + messages[-2:])
-    if not wanted:
-        wanted = {s.index for s in steps[-MAX_STEPS:]}
     chosen = sorted(wanted)
     if len(chosen) > MAX_STEPS:  # the first errors and the end of the run
         chosen = chosen[: MAX_STEPS // 2] + chosen[-MAX_STEPS // 2 :]
     keep = set(chosen)
+    for s in reversed(steps):  # the run's end leads up to its outcome
+        if len(keep) >= MAX_STEPS:
+            break
+        keep.add(s.index)
     return [s for s in steps if s.index in keep]
 
 

@@ -147,7 +147,7 @@ def analyze_run(
             why = (
                 "no detector found a cause and no judge was given (--judge) for the rest"
                 if evidence.steps
-                else base.get("not_assessed")
+                else base.get("not_assessed") or "the trajectory has no steps"
             )
             record_ = FailureRecord(**{**base, "not_assessed": why}, status="not_assessed")
         analysis.records.append(record_)
