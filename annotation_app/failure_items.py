@@ -34,7 +34,10 @@ def _guidelines(taxonomy: Taxonomy) -> str:
 
 
 def failure_specs(
-    run_dir: Path, tasks: dict[str, Task], located: dict[str, LoadedSubmission], taxonomy: Taxonomy | None = None
+    run_dir: Path,
+    tasks: dict[str, Task],
+    located: dict[str, LoadedSubmission],
+    taxonomy: Taxonomy | None = None,
 ) -> list[ItemSpec]:
     """The run's failure-mode items (none when the analysis has not run on it)."""
     records = read_failures(run_dir)
@@ -52,7 +55,13 @@ def failure_specs(
         names = identity_of(r.agent, r.agent_model, r.submission_id)
         log = "\n\n".join(render_step(s) for s in steps if s.index in shown)
         task = tasks.get(r.task_id)
-        judge = r.judge.judge if r.judge is not None else f"detector:{r.findings[0].detector}" if r.findings else "classifier"
+        judge = (
+            r.judge.judge
+            if r.judge is not None
+            else f"detector:{r.findings[0].detector}"
+            if r.findings
+            else "classifier"
+        )
         specs.append(
             ItemSpec(
                 item_key=failure_item_id(r.task_id, r.submission_id),
@@ -60,7 +69,11 @@ def failure_specs(
                 content={
                     "task_id": r.task_id,
                     "subtask": SUBTASK,
-                    "criterion": {"id": CRITERION, "text": "Why did this run fail?", "guidelines": _guidelines(taxonomy)},
+                    "criterion": {
+                        "id": CRITERION,
+                        "text": "Why did this run fail?",
+                        "guidelines": _guidelines(taxonomy),
+                    },
                     "question": task.question if task is not None else None,
                     "ground_truth": {},
                     "artifact": {"log": mask_identity(log, names)},
@@ -74,7 +87,9 @@ def failure_specs(
                 rubric_version=r.taxonomy,
                 judges={
                     "verdict": r.mode,
-                    "rationale": mask_identity(r.evidence or (r.judge.rationale if r.judge else "") or "", names),
+                    "rationale": mask_identity(
+                        r.evidence or (r.judge.rationale if r.judge else "") or "", names
+                    ),
                     "judge": judge,
                     "flags": [],
                 },

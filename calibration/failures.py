@@ -40,7 +40,8 @@ def people_modes(rows: Sequence[LabelRow], modes: Sequence[str]) -> tuple[dict[s
             continue
         if row.label not in modes:
             raise UserError(
-                f"label '{row.label}' of rater '{row.rater}' is not a mode of the taxonomy ({', '.join(modes)})",
+                f"label '{row.label}' of rater '{row.rater}' is not a mode of the taxonomy "
+                f"({', '.join(modes)})",
                 record=row.item_id,
                 field="label",
             )
@@ -66,14 +67,20 @@ def failure_calibration(
     seed: int = 0,
 ) -> dict[str, Any]:
     """κ per mode (with its interval) and the corrected shares, on the classified runs people labelled."""
-    classified = {failure_item_id(r.task_id, r.submission_id): r.mode for r in records if r.status == "classified" and r.mode}
+    classified = {
+        failure_item_id(r.task_id, r.submission_id): r.mode
+        for r in records
+        if r.status == "classified" and r.mode
+    }
     people, ties = people_modes(rows, modes)
     labelled = sorted(set(people) & set(classified))
     unlabelled = [item for item in classified if item not in people]
     code = {m: i for i, m in enumerate(modes)}
     k = len(modes)
     gold = np.array([code[people[i]] for i in labelled], dtype=int)
-    judged = np.array([code[str(classified[i])] if classified[i] in code else -1 for i in labelled], dtype=int)
+    judged = np.array(
+        [code[str(classified[i])] if classified[i] in code else -1 for i in labelled], dtype=int
+    )
     table = confusion_matrix(gold, judged, k) if labelled else np.zeros((k, k))
     rng = np.random.default_rng(seed)
     boot = resample_table(table, n_boot, rng)
@@ -93,7 +100,10 @@ def failure_calibration(
                 "n_people": int(table[i, :].sum()),
                 "n_classifier": int(table[:, i].sum()),
                 "n_both": int(tp),
-                "kappa": {**estimate(float(cohen_kappa(one)), samples, confidence).as_dict(), "n": len(labelled)},
+                "kappa": {
+                    **estimate(float(cohen_kappa(one)), samples, confidence).as_dict(),
+                    "n": len(labelled),
+                },
                 "classifier_share": _share(y_hat.tolist() + y_unl.tolist()),
                 "corrected_share": {**corrected.as_dict(), "n": len(labelled)},
             }
@@ -117,7 +127,10 @@ def _one_vs_rest(c: np.ndarray, i: int) -> np.ndarray:
     classifier = c[..., :, i].sum(axis=-1)
     total = c.sum(axis=(-2, -1))
     out = np.stack(
-        [np.stack([both, people - both], axis=-1), np.stack([classifier - both, total - people - classifier + both], axis=-1)],
+        [
+            np.stack([both, people - both], axis=-1),
+            np.stack([classifier - both, total - people - classifier + both], axis=-1),
+        ],
         axis=-2,
     )
     return out

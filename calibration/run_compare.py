@@ -288,20 +288,33 @@ def _failure_modes(run_a: Path, run_b: Path, confidence: float) -> dict[str, Any
 
 def _failure_section(block: dict[str, Any]) -> Section:
     rows = [
-        [m["agent"], m["mode"], str(m["count_a"]), format_estimate(m["share_a"]), str(m["count_b"]), format_estimate(m["share_b"]),
-         "yes" if m["changed"] else "–"]
+        [
+            m["agent"],
+            m["mode"],
+            str(m["count_a"]),
+            format_estimate(m["share_a"]),
+            str(m["count_b"]),
+            format_estimate(m["share_b"]),
+            "yes" if m["changed"] else "–",
+        ]
         for m in block["modes"]
     ]
     moved = [
-        [r["agent"], f"{r['task_id']}/{r['submission_id']}", f"{r['mode_a']} @{r['step_a']}", f"{r['mode_b']} @{r['step_b']}"]
+        [
+            r["agent"],
+            f"{r['task_id']}/{r['submission_id']}",
+            f"{r['mode_a']} @{r['step_a']}",
+            f"{r['mode_b']} @{r['step_b']}",
+        ]
         for r in block["changed_runs"][:MAX_LISTED]
     ]
     return Section(
         "Failure modes in each run",
         "failure-modes",
         lines=[
-            "Shares are of each agent's classified failed runs, with Wilson intervals; a mode is marked changed "
-            f"when the two intervals do not overlap. {len(block['changed_runs'])} run(s) classified in both changed mode."
+            "Shares are of each agent's classified failed runs, with Wilson intervals; a mode is marked "
+            f"changed when the two intervals do not overlap. {len(block['changed_runs'])} run(s) "
+            "classified in both changed mode."
         ],
         tables=[
             Table("", ["agent", "mode", "A", "share A", "B", "share B", "changed"], rows),

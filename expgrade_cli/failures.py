@@ -14,7 +14,9 @@ from expgrade.grading.judge.settings import JudgeSettings
 if TYPE_CHECKING:
     from expgrade.grading.failures.run import Analysis
 
-failures_app = typer.Typer(help="Failure modes of the runs that did not pass: detectors over steps, a judge for the rest.")
+failures_app = typer.Typer(
+    help="Failure modes of the runs that did not pass: detectors over steps, a judge for the rest."
+)
 app.add_typer(failures_app, name="failures")
 
 #: `--failure-taxonomy`, shared by `grade` and `failures analyze`.
@@ -33,14 +35,17 @@ TaxonomyOption = Annotated[
 def analyze(
     run_dir: Annotated[Path, typer.Argument(help="A run folder written by `expgrade grade`.")],
     submissions: Annotated[
-        Path | None, typer.Option("--submissions", help="The submissions folder (default: the run's manifest).")
+        Path | None,
+        typer.Option("--submissions", help="The submissions folder (default: the run's manifest)."),
     ] = None,
-    tasks: Annotated[Path | None, typer.Option("--tasks", help="TASKS.jsonl (default: the run's manifest).")] = None,
+    tasks: Annotated[
+        Path | None, typer.Option("--tasks", help="TASKS.jsonl (default: the run's manifest).")
+    ] = None,
     failure_taxonomy: TaxonomyOption = None,
     *,
     judges: JudgeSettings | None,
 ) -> None:
-    """Classify every submission that did not pass; writes RUN_DIR/failures.jsonl (and failure_checks.json with --judge)."""
+    """Classify every submission that did not pass: RUN_DIR/failures.jsonl (and failure_checks.json)."""
     from expgrade.grading.failures.run import analyze_run
     from expgrade.grading.failures.taxonomy import load_taxonomy
 
@@ -72,14 +77,18 @@ def print_analysis(analysis: Analysis, run_dir: Path) -> None:
                 str(m["count"]),
                 format_estimate(m["share"]),
                 "–" if m["median_step"] is None else f"{m['median_step']:g}",
-                ", ".join(f"{e['submission_id']}@{e['step']}" if e["step"] else e["submission_id"] for e in m["examples"]),
+                ", ".join(
+                    f"{e['submission_id']}@{e['step']}" if e["step"] else e["submission_id"]
+                    for e in m["examples"]
+                ),
             )
         console.print(table)
     if analysis.checks is not None:
         c, r = analysis.checks["controls"], analysis.checks["retest"]
         style = "green" if c["passed"] else "red"
         console.print(
-            f"failure judge {analysis.checks['judge']}: controls [{style}]{c['right']}/{c['decided']} right[/] "
+            f"failure judge {analysis.checks['judge']}: controls "
+            f"[{style}]{c['right']}/{c['decided']} right[/] "
             f"({c['n'] - c['decided']} unscorable); retest {r['mode_flips']}/{r['decided']} mode flips",
             highlight=False,
         )
@@ -116,13 +125,17 @@ def calibrate(
     run_dir: Annotated[Path, typer.Argument(help="A run folder with failures.jsonl (`failures analyze`).")],
     labels: Annotated[
         list[Path],
-        typer.Option("--labels", help="People's failure-mode labels (gold export: JSONL, CSV or Parquet); repeatable."),
+        typer.Option(
+            "--labels", help="People's failure-mode labels (gold export: JSONL, CSV or Parquet); repeatable."
+        ),
     ],
     failure_taxonomy: TaxonomyOption = None,
-    n_boot: Annotated[int, typer.Option("--n-boot", min=0, help="Bootstrap resamples for the κ intervals.")] = 1000,
+    n_boot: Annotated[
+        int, typer.Option("--n-boot", min=0, help="Bootstrap resamples for the κ intervals.")
+    ] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Bootstrap seed.")] = 0,
 ) -> None:
-    """Agreement of the failure classifier with people, per mode (κ with its interval), and corrected shares."""
+    """The failure classifier against people: κ per mode with its interval, and the corrected shares."""
     import json
 
     from rich.table import Table
@@ -140,9 +153,12 @@ def calibrate(
     taxonomy = load_taxonomy(failure_taxonomy)
     block = failure_calibration(records, read_label_tables(labels), taxonomy.ids, n_boot=n_boot, seed=seed)
     checks = read_failure_checks(run_dir) or {}
-    (run_dir / CHECKS_FILE).write_text(json.dumps({**checks, "calibration": block}, indent=2) + "\n", encoding="utf-8")
+    (run_dir / CHECKS_FILE).write_text(
+        json.dumps({**checks, "calibration": block}, indent=2) + "\n", encoding="utf-8"
+    )
     table = Table(
-        title=f"failure classifier vs people: {block['n_labelled']} labelled run(s), κ {format_estimate(block['kappa'])}"
+        title=f"failure classifier vs people: {block['n_labelled']} labelled run(s), "
+        f"κ {format_estimate(block['kappa'])}"
     )
     for col in ("mode", "people", "classifier", "κ [95% CI]", "classifier share", "corrected share [95% CI]"):
         table.add_column(col)
@@ -158,5 +174,7 @@ def calibrate(
         )
     console.print(table)
     if block["n_people_ties"]:
-        err_console.print(f"{block['n_people_ties']} item(s) left out: their people split evenly", highlight=False)
+        err_console.print(
+            f"{block['n_people_ties']} item(s) left out: their people split evenly", highlight=False
+        )
     console.print(f"written to {run_dir / CHECKS_FILE} (the report shows it)", highlight=False)

@@ -94,7 +94,9 @@ def result(
     }
 
 
-def write_run(run_dir: Path, submissions: Path, records: list[dict[str, Any]], tasks: Path | None = None) -> Path:
+def write_run(
+    run_dir: Path, submissions: Path, records: list[dict[str, Any]], tasks: Path | None = None
+) -> Path:
     """A run folder: results.jsonl and a manifest naming the submissions (and tasks) it graded."""
     run_dir.mkdir(parents=True, exist_ok=True)
     (run_dir / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
@@ -108,7 +110,8 @@ def write_run(run_dir: Path, submissions: Path, records: list[dict[str, Any]], t
 def write_tasks(path: Path, *task_ids: str) -> Path:
     path.write_text(
         "".join(
-            json.dumps({"id": t, "source": {"benchmark": "expbench", "paper_id": t}, "question": QUESTION}) + "\n"
+            json.dumps({"id": t, "source": {"benchmark": "expbench", "paper_id": t}, "question": QUESTION})
+            + "\n"
             for t in task_ids or (TASK_ID,)
         ),
         encoding="utf-8",
@@ -155,7 +158,11 @@ def step_limit_hit() -> list[dict[str, Any]]:
         out("train.py\nREADME.md\n", 0),
         call("cat README.md"),
         out("# classifier\n", 0),
-        {"kind": "error", "actor": "harness", "text": "LimitsExceeded: the agent reached its step limit (5 steps)"},
+        {
+            "kind": "error",
+            "actor": "harness",
+            "text": "LimitsExceeded: the agent reached its step limit (5 steps)",
+        },
     ]
 
 

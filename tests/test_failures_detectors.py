@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import failure_support as fs
 import pytest
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.failures.records import read_failures
 from expgrade.grading.failures.run import analyze_run
 from expgrade.grading.failures.taxonomy import load_taxonomy
-from tests import failure_support as fs
 
 
 def _analyze(tmp_path: Path, steps: list | None, record_extra: dict | None = None, **sub: object):
@@ -26,7 +26,12 @@ def _analyze(tmp_path: Path, steps: list | None, record_extra: dict | None = Non
 
 def test_module_not_found_never_fixed_is_environment_setup_at_its_first_step(tmp_path: Path) -> None:
     record = _analyze(tmp_path, fs.module_never_fixed())
-    assert (record.status, record.mode, record.step, record.source) == ("classified", "environment_setup", 3, "detector")
+    assert (record.status, record.mode, record.step, record.source) == (
+        "classified",
+        "environment_setup",
+        3,
+        "detector",
+    )
     assert "ModuleNotFoundError" in (record.evidence or "") and "never fixed" in (record.evidence or "")
     traceback = next(f for f in record.findings if f.detector == "traceback")
     assert traceback.steps == [3, 7]
@@ -64,7 +69,7 @@ def test_a_results_file_written_with_echo_is_unsupported_at_that_step(tmp_path: 
 
 def test_a_heredoc_results_file_is_hand_written_too(tmp_path: Path) -> None:
     steps = fs.echo_results()
-    steps[3] = fs.call("cat > eval_results.json <<EOF\n{\"accuracy\": 0.93}\nEOF")
+    steps[3] = fs.call('cat > eval_results.json <<EOF\n{"accuracy": 0.93}\nEOF')
     record = _analyze(tmp_path, steps)
     assert (record.mode, record.step) == ("results_unsupported", 4)
 
@@ -80,7 +85,12 @@ def test_a_sandbox_fault_is_infrastructure_whatever_else_the_run_shows(tmp_path:
 
 def test_no_trajectory_gets_only_the_modes_that_need_none(tmp_path: Path) -> None:
     limited = _analyze(tmp_path / "a", None, ended="message limit")
-    assert (limited.status, limited.mode, limited.step, limited.n_steps) == ("classified", "out_of_budget", None, None)
+    assert (limited.status, limited.mode, limited.step, limited.n_steps) == (
+        "classified",
+        "out_of_budget",
+        None,
+        None,
+    )
     assert "no trajectory.jsonl" in (limited.not_assessed or "")
     nothing = _analyze(tmp_path / "b", None)
     assert (nothing.status, nothing.mode) == ("not_assessed", None)
@@ -89,7 +99,13 @@ def test_no_trajectory_gets_only_the_modes_that_need_none(tmp_path: Path) -> Non
 
 def test_claims_the_run_does_not_support_are_results_unsupported(tmp_path: Path) -> None:
     claims = [
-        {"text": "accuracy 0.93", "value": 0.93, "metric": "accuracy", "support": "unsupported", "step": None},
+        {
+            "text": "accuracy 0.93",
+            "value": 0.93,
+            "metric": "accuracy",
+            "support": "unsupported",
+            "step": None,
+        },
         {"text": "loss 2.30", "value": 2.3, "metric": "loss", "support": "in_transcript", "step": 3},
     ]
     record = _analyze(tmp_path, None, {"claims": claims})
@@ -135,7 +151,9 @@ def test_cuda_out_of_memory_never_fixed_is_environment(tmp_path: Path) -> None:
     steps = [
         fs.task_msg(),
         fs.call("python train.py --batch-size 4096"),
-        fs.out(fs.traceback("torch.cuda.OutOfMemoryError", "CUDA out of memory. Tried to allocate 2.00 GiB"), 1),
+        fs.out(
+            fs.traceback("torch.cuda.OutOfMemoryError", "CUDA out of memory. Tried to allocate 2.00 GiB"), 1
+        ),
     ]
     record = _analyze(tmp_path, steps)
     assert (record.mode, record.step) == ("environment_setup", 3)
@@ -165,14 +183,28 @@ def test_taxonomy_extends_replaces_and_refuses(tmp_path: Path) -> None:
     assert mine.ids == [*shipped.ids, "data_leak"] and mine.digest != shipped.digest
     unknown = tmp_path / "bad.yaml"
     unknown.write_text(
-        json.dumps({"id": "x", "version": "1", "title": "x", "modes": [{"id": "a", "title": "a", "description": "a", "colour": 1}]}),
+        json.dumps(
+            {
+                "id": "x",
+                "version": "1",
+                "title": "x",
+                "modes": [{"id": "a", "title": "a", "description": "a", "colour": 1}],
+            }
+        ),
         encoding="utf-8",
     )
     with pytest.raises(UserError, match="colour"):
         load_taxonomy(unknown)
     short = tmp_path / "short.yaml"
     short.write_text(
-        json.dumps({"id": "x", "version": "1", "title": "x", "modes": [{"id": "a", "title": "a", "description": "a"}]}),
+        json.dumps(
+            {
+                "id": "x",
+                "version": "1",
+                "title": "x",
+                "modes": [{"id": "a", "title": "a", "description": "a"}],
+            }
+        ),
         encoding="utf-8",
     )
     with pytest.raises(UserError, match="environment_setup"):
@@ -183,7 +215,9 @@ def test_the_judge_rubric_follows_the_taxonomy(tmp_path: Path) -> None:
     from expgrade.grading.failures.judge import failure_rubric
     from expgrade.grading.judge.rubrics import load_rubric
 
-    assert failure_rubric(load_taxonomy(), tmp_path) == "failure-mode"  # the shipped rubric is the shipped taxonomy's
+    assert (
+        failure_rubric(load_taxonomy(), tmp_path) == "failure-mode"
+    )  # the shipped rubric is the shipped taxonomy's
     extended = tmp_path / "ext.yaml"
     extended.write_text(
         "id: mine\nversion: '2'\ntitle: mine\nextends: failure-taxonomy\n"

@@ -8,7 +8,9 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
+import failure_support as fs
 import pytest
+from cli_support import run_cli
 
 from expgrade.calibration.failures import failure_calibration, failure_item_id
 from expgrade.calibration.run_compare import compare_runs
@@ -21,8 +23,6 @@ from expgrade.grading.labels_io import read_label_rows
 from expgrade.grading.report import render_html
 from expgrade.grading.run.store import report_run
 from expgrade.grading.testing.judge_server import ScriptedServer, ScriptRule, ServerScript
-from tests import failure_support as fs
-from tests.cli_support import run_cli
 
 PRICED = "openai/gpt-4o-mini"
 
@@ -113,7 +113,12 @@ def test_the_judge_names_mode_and_step_and_a_citation_of_no_shown_step_is_unscor
     assert "ok" not in by_id  # a passing run gets none
     assert (by_id["env"].source, by_id["env"].mode) == ("detector", "environment_setup")
     probe = by_id["probe0"]
-    assert (probe.status, probe.mode, probe.step, probe.source) == ("classified", "implementation_incomplete", 3, "judge")
+    assert (probe.status, probe.mode, probe.step, probe.source) == (
+        "classified",
+        "implementation_incomplete",
+        3,
+        "judge",
+    )
     assert probe.judge is not None and probe.judge.rubric.startswith("failure-mode@1.0.0#")
     assert probe.taxonomy == load_taxonomy().ref
     assert 3 in probe.cited_steps and "linear probe" in (probe.step_text or "")
@@ -136,7 +141,9 @@ def test_an_unstable_judge_fails_its_controls_and_flips_on_retest(tmp_path: Path
     assert checks["retest"]["mode_flips"] > 0 and checks["retest"]["flip_rate"]["value"] > 0
 
 
-def test_report_json_and_html_carry_the_table_and_a_row_leads_to_its_step(tmp_path: Path, server: ScriptedServer) -> None:
+def test_report_json_and_html_carry_the_table_and_a_row_leads_to_its_step(
+    tmp_path: Path, server: ScriptedServer
+) -> None:
     run, _, _ = _run(tmp_path)
     analyze_run(run, load_taxonomy(), judges=_settings(server.url, tmp_path))
     report = report_run(run, n_boot=50).as_json()
@@ -168,7 +175,10 @@ def test_compare_says_which_modes_changed(tmp_path: Path, server: ScriptedServer
 
     block = failure_changes(read_failures(run_a) or [], read_failures(run_b) or [])
     rows = {(m["agent"], m["mode"]): m for m in block["modes"]}
-    assert (rows[("agent-a", "implementation_incomplete")]["count_a"], rows[("agent-a", "implementation_incomplete")]["count_b"]) == (0, 2)
+    assert (
+        rows[("agent-a", "implementation_incomplete")]["count_a"],
+        rows[("agent-a", "implementation_incomplete")]["count_b"],
+    ) == (0, 2)
     # compare_runs needs judged items in common; these hand-made runs have none, so it refuses them
     # before reading failures: the block above is what it adds to compare.json.
     with pytest.raises(Exception, match="no judged item in common"):
@@ -180,13 +190,16 @@ def test_people_calibrate_the_classifier_end_to_end(tmp_path: Path, server: Scri
     from expgrade.annotation_app.failure_items import failure_specs
     from expgrade.grading.submission_reader import scan_submissions
 
-    run, subs, tasks = _run(tmp_path, probes=4)
+    run, subs, _ = _run(tmp_path, probes=4)
     analyze_run(run, load_taxonomy(), judges=_settings(server.url, tmp_path))
     located = {s.submission_id: s for s in scan_submissions(subs).submissions}
     specs = {s.item_key: s for s in failure_specs(run, {}, located)}
     probe = specs[failure_item_id(fs.TASK_ID, "probe0")]
     assert probe.scale == load_taxonomy().ids and probe.subtask == "failure_mode"
-    assert "[step 3]" in probe.content["artifact"]["log"] and probe.judges["verdict"] == "implementation_incomplete"
+    assert (
+        "[step 3]" in probe.content["artifact"]["log"]
+        and probe.judges["verdict"] == "implementation_incomplete"
+    )
     assert "agent-a" not in probe.content["artifact"]["log"]  # masked like every item
     people = {  # the people agree on all but one probe, which they call a wrong-data experiment
         "env": "environment_setup",
@@ -214,12 +227,17 @@ def test_people_calibrate_the_classifier_end_to_end(tmp_path: Path, server: Scri
         ),
         encoding="utf-8",
     )
-    block = failure_calibration(read_failures(run) or [], read_label_rows(gold), load_taxonomy().ids, n_boot=200)
+    block = failure_calibration(
+        read_failures(run) or [], read_label_rows(gold), load_taxonomy().ids, n_boot=200
+    )
     assert block["n_labelled"] == 6
     per = {m["mode"]: m for m in block["per_mode"]}
     impl = per["implementation_incomplete"]
     assert (impl["n_people"], impl["n_classifier"], impl["n_both"]) == (3, 4, 3)
-    assert 0 < impl["kappa"]["value"] < 1 and impl["kappa"]["ci_low"] <= impl["kappa"]["value"] <= impl["kappa"]["ci_high"]
+    assert (
+        0 < impl["kappa"]["value"] < 1
+        and impl["kappa"]["ci_low"] <= impl["kappa"]["value"] <= impl["kappa"]["ci_high"]
+    )
     assert per["environment_setup"]["kappa"]["value"] == 1.0
     assert impl["corrected_share"]["value"] == pytest.approx(3 / 6, abs=1e-6)
     # The command line: labels in, the table out, the block kept for the report.
@@ -228,6 +246,9 @@ def test_people_calibrate_the_classifier_end_to_end(tmp_path: Path, server: Scri
     assert "implementation_incomplete" in result.out and "κ" in result.out
     assert (read_failure_checks(run) or {})["calibration"]["n_labelled"] == 6
     bad = tmp_path / "bad.jsonl"
-    bad.write_text(json.dumps({"item_id": "failure/t1/env", "rater": "x", "rater_kind": "human", "label": "laziness"}) + "\n")
+    bad.write_text(
+        json.dumps({"item_id": "failure/t1/env", "rater": "x", "rater_kind": "human", "label": "laziness"})
+        + "\n"
+    )
     refused = run_cli("failures", "calibrate", run, "--labels", bad)
     assert refused.code == 2 and "laziness" in refused.err and "not a mode" in refused.err

@@ -60,7 +60,11 @@ def control_runs() -> list[ControlRun]:
             _steps(
                 _say("I will implement the classifier and train it."),
                 _call("cat train.py"),
-                _out("def train():\n    # TODO: the model and the optimiser are not written yet\n    return 0.1\n", 0),
+                _out(
+                    "def train():\n    # TODO: the model and the optimiser are not written yet\n"
+                    "    return 0.1\n",
+                    0,
+                ),
                 _call("python train.py"),
                 _out("test accuracy: 0.1\n", 0),
                 _say("Done: the classifier reaches 0.1 test accuracy."),

@@ -97,7 +97,13 @@ class Runs:
                 command = (call.command if call else None) or ""
                 if command or s.exit_code is not None:
                     out.runs.append(
-                        Run(s.index, command, s.output or s.text or "", s.exit_code, call.index if call else s.index)
+                        Run(
+                            s.index,
+                            command,
+                            s.output or s.text or "",
+                            s.exit_code,
+                            call.index if call else s.index,
+                        )
                     )
         if pending is not None and pending.command:
             out.runs.append(Run(pending.index, pending.command, "", None, pending.index))
@@ -217,14 +223,23 @@ def installs(runs: Runs) -> list[Finding]:
 
         def ok(later: Run, wanted: frozenset[str] = wanted) -> bool:
             n = _INSTALL.search(later.command)
-            return n is not None and not later.failed and not _INSTALL_FAILED.search(later.output) and (
-                not wanted or bool(wanted & _packages(n[1]))
+            return (
+                n is not None
+                and not later.failed
+                and not _INSTALL_FAILED.search(later.output)
+                and (not wanted or bool(wanted & _packages(n[1])))
             )
 
         if _fixed_later(runs.runs, i, ok) is None:
             names = ", ".join(sorted(wanted)) or "packages"
             findings.append(
-                Finding("environment_setup", "install", run.step, f"install of {names} failed, never installed", (run.step,))
+                Finding(
+                    "environment_setup",
+                    "install",
+                    run.step,
+                    f"install of {names} failed, never installed",
+                    (run.step,),
+                )
             )
     return findings
 
@@ -233,16 +248,20 @@ def resources(runs: Runs) -> list[Finding]:
     """CUDA and memory errors that printed no traceback (a process killed by the OOM killer)."""
     findings = []
     for i, run in enumerate(runs.runs):
-        if _TRACEBACK.search(run.output) or not (
-            _RESOURCE.search(run.output) or run.exit_code == 137
-        ):
+        if _TRACEBACK.search(run.output) or not (_RESOURCE.search(run.output) or run.exit_code == 137):
             continue
         key = command_key(run.command)
-        if _fixed_later(runs.runs, i, lambda r, key=key: command_key(r.command) == key and not r.failed):
+
+        def ok(later: Run, key: str = key) -> bool:
+            return command_key(later.command) == key and not later.failed
+
+        if _fixed_later(runs.runs, i, ok):
             continue
         m = _RESOURCE.search(run.output)
         what = m[0] if m else "killed (exit 137, out of memory)"
-        findings.append(Finding("environment_setup", "resources", run.step, f"{what}, never fixed", (run.step,)))
+        findings.append(
+            Finding("environment_setup", "resources", run.step, f"{what}, never fixed", (run.step,))
+        )
     return findings
 
 
@@ -262,12 +281,20 @@ def repeated(runs: Runs) -> list[Finding]:
             steps = tuple(r.step for r in group)
             mode = "environment_setup" if _INSTALL.search(key) else "code_error"
             findings.append(
-                Finding(mode, "repeated", steps[0], f"`{key[:80]}` failed {len(group)} times, never succeeded", steps)
+                Finding(
+                    mode,
+                    "repeated",
+                    steps[0],
+                    f"`{key[:80]}` failed {len(group)} times, never succeeded",
+                    steps,
+                )
             )
     return findings
 
 
-_PAPER = re.compile(r"\b(?:cat|less|more|head|tail|grep|pdftotext|open|sed)\b[^|;&]*\b(?:paper|arxiv)[\w./-]*\.(?:pdf|tex|md|txt)\b")
+_PAPER = re.compile(
+    r"\b(?:cat|less|more|head|tail|grep|pdftotext|open|sed)\b[^|;&]*\b(?:paper|arxiv)[\w./-]*\.(?:pdf|tex|md|txt)\b"
+)
 _GIT_HISTORY = re.compile(r"\bgit\s+(?:log|show|reflog|checkout\s+[0-9a-f]{7,}|diff\s+HEAD~|blame)\b")
 _MOCK = re.compile(r"\b(?:mock|dummy|fake|synthetic|toy)[_ -]?(?:data|dataset|results?|inputs?)\b", re.I)
 
@@ -293,7 +320,9 @@ def monitor(runs: Runs) -> list[Finding]:
 _HAND_WRITTEN = re.compile(
     r"(?:\b(?:echo|printf)\b[^|;&]*\d[^|;&]*>>?\s*|\bcat\s*>>?\s*(?P<heredoc>\S+)\s*<<)\s*['\"]?(?P<file>[\w./-]*)",
 )
-_RESULTS_FILE = re.compile(r"(?:result|metric|score|eval|accuracy|output|summary)[\w.-]*\.(?:json|csv|txt|md|ya?ml)$", re.I)
+_RESULTS_FILE = re.compile(
+    r"(?:result|metric|score|eval|accuracy|output|summary)[\w.-]*\.(?:json|csv|txt|md|ya?ml)$", re.I
+)
 
 
 def hand_written_results(runs: Runs) -> list[Finding]:
@@ -306,31 +335,50 @@ def hand_written_results(runs: Runs) -> list[Finding]:
                 name = target.strip("'\"")
                 at = run.call_step
                 findings.append(
-                    Finding("results_unsupported", "hand_written_results", at, f"results file {name} written by hand, not by a run", (at,))
+                    Finding(
+                        "results_unsupported",
+                        "hand_written_results",
+                        at,
+                        f"results file {name} written by hand, not by a run",
+                        (at,),
+                    )
                 )
                 break
     return findings
 
 
 #: Commands that run an experiment (anything but reading, listing, editing and installing).
-_RUNS_CODE = re.compile(r"\b(?:python3?|torchrun|accelerate|deepspeed|bash|sh|make|pytest|julia|Rscript)\b|\./")
+_RUNS_CODE = re.compile(
+    r"\b(?:python3?|torchrun|accelerate|deepspeed|bash|sh|make|pytest|julia|Rscript)\b|\./"
+)
 
 
 def answer_without_run(runs: Runs, has_answer: bool) -> list[Finding]:
     """An answer (conclusion or numbers) with no command behind it that ran code and succeeded."""
     if not has_answer:
         return []
-    if any(_RUNS_CODE.search(r.command) and not r.failed and not _INSTALL.search(r.command) for r in runs.runs):
+    if any(
+        _RUNS_CODE.search(r.command) and not r.failed and not _INSTALL.search(r.command) for r in runs.runs
+    ):
         return []
     # The answer's step is the agent's last message; an answer the harness took from elsewhere has none.
-    last = max((s.index for s in runs.steps.values() if s.kind == "message" and s.actor == "agent"), default=None)
+    last = max(
+        (s.index for s in runs.steps.values() if s.kind == "message" and s.actor == "agent"), default=None
+    )
     return [
-        Finding("experiment_not_run", "no_run", last, "an answer was given but no step ran code successfully", (last,) if last else ())
+        Finding(
+            "experiment_not_run",
+            "no_run",
+            last,
+            "an answer was given but no step ran code successfully",
+            (last,) if last else (),
+        )
     ]
 
 
 _GAVE_UP = re.compile(
-    r"\b(?:I (?:cannot|can't|am unable to|'m unable to|could not|couldn't) (?:complete|finish|solve|do|run|reproduce)|"
+    r"\b(?:I (?:cannot|can't|am unable to|'m unable to|could not|couldn't) "
+    r"(?:complete|finish|solve|do|run|reproduce)|"
     r"I (?:give|am giving) up|unable to proceed)\b",
     re.I,
 )
@@ -342,7 +390,15 @@ def gave_up(runs: Runs, has_answer: bool) -> list[Finding]:
     if has_answer or not messages or not _GAVE_UP.search(messages[-1].text or ""):
         return []
     last = messages[-1]
-    return [Finding("gave_up", "gave_up", last.index, f"the agent's last message: {(last.text or '')[:120]!r}", (last.index,))]
+    return [
+        Finding(
+            "gave_up",
+            "gave_up",
+            last.index,
+            f"the agent's last message: {(last.text or '')[:120]!r}",
+            (last.index,),
+        )
+    ]
 
 
 _PROVIDER = re.compile(
@@ -355,8 +411,20 @@ _PROVIDER = re.compile(
 def infrastructure_steps(runs: Runs) -> list[Finding]:
     """Errors the harness recorded as its own or the provider's (not a tool output the agent caused)."""
     for s in runs.steps.values():
-        if s.kind == "error" and s.actor in ("harness", "agent") and _PROVIDER.search(s.text or s.output or ""):
-            return [Finding("infrastructure", "harness_error", s.index, f"{(s.text or s.output or '')[:120]}", (s.index,))]
+        if (
+            s.kind == "error"
+            and s.actor in ("harness", "agent")
+            and _PROVIDER.search(s.text or s.output or "")
+        ):
+            return [
+                Finding(
+                    "infrastructure",
+                    "harness_error",
+                    s.index,
+                    f"{(s.text or s.output or '')[:120]}",
+                    (s.index,),
+                )
+            ]
     return []
 
 
@@ -366,11 +434,19 @@ _LIMIT = re.compile(
 
 
 def limit_hit(ended: str | None, runs: Runs | None) -> list[Finding]:
-    """The harness stopped the run at a step, time, token or cost limit (`source.ended`, or a harness step)."""
+    """The harness stopped the run at a step, time, token or cost limit (`source.ended`, a harness step)."""
     if runs is not None:
         for s in runs.steps.values():
             if s.actor == "harness" and _LIMIT.search(s.text or s.output or ""):
-                return [Finding("out_of_budget", "limit", s.index, f"the harness: {(s.text or s.output or '')[:120]}", (s.index,))]
+                return [
+                    Finding(
+                        "out_of_budget",
+                        "limit",
+                        s.index,
+                        f"the harness: {(s.text or s.output or '')[:120]}",
+                        (s.index,),
+                    )
+                ]
     if ended and _LIMIT.search(ended):
         last = max(runs.steps, default=None) if runs is not None else None
         return [Finding("out_of_budget", "limit", last, f"the run ended: {ended}", (last,) if last else ())]

@@ -85,7 +85,11 @@ def render_step(step: Step) -> str:
         parts.append(f"tool {step.tool}")
     body = step.output if step.output is not None else step.text
     if body:
-        cut = body if len(body) <= MAX_STEP_CHARS else body[: MAX_STEP_CHARS // 2] + "\n[...]\n" + body[-MAX_STEP_CHARS // 2 :]
+        cut = (
+            body
+            if len(body) <= MAX_STEP_CHARS
+            else body[: MAX_STEP_CHARS // 2] + "\n[...]\n" + body[-MAX_STEP_CHARS // 2 :]
+        )
         parts.append(cut)
     if step.exit_code is not None:
         parts.append(f"(exit code {step.exit_code})")
@@ -153,4 +157,6 @@ def judged(verdict: Verdict, shown: Sequence[int], rubric: Rubric) -> FailureJud
 def retest_request(asked: Asked) -> JudgeRequest:
     """The same request asked again past the cache (the engine's test-retest marker)."""
     req = asked.request
-    return JudgeRequest(f"{req.item_id}:retest", req.rubric_id, req.fields, req.criterion, {**req.meta, RETEST: "on"})
+    return JudgeRequest(
+        f"{req.item_id}:retest", req.rubric_id, req.fields, req.criterion, {**req.meta, RETEST: "on"}
+    )

@@ -136,7 +136,9 @@ def analyze_run(
             asked = request_for(
                 f"failure/{record.task_id}/{record.submission_id}",
                 rubric_ref,
-                task.question if task is not None else f"(task {record.task_id}: its text is not in the tasks file)",
+                task.question
+                if task is not None
+                else f"(task {record.task_id}: its text is not in the tasks file)",
                 evidence.steps,
                 outcome(record),
                 {"task_id": record.task_id, "submission_id": record.submission_id, "subtask": "failure_mode"},
@@ -162,7 +164,11 @@ def analyze_run(
 
 
 def _judge(
-    analysis: Analysis, pending: Sequence[tuple[int, Asked, dict[int, str]]], judges: JudgeSettings, rubric_ref: str, seed: int
+    analysis: Analysis,
+    pending: Sequence[tuple[int, Asked, dict[int, str]]],
+    judges: JudgeSettings,
+    rubric_ref: str,
+    seed: int,
 ) -> dict[str, Any]:
     """Judge the pending runs, the controls and a retest sample in one engine session."""
     from expgrade.grading.judge.engine import JudgeEngine
@@ -170,7 +176,9 @@ def _judge(
     rubric = load_rubric(rubric_ref)
     controls = control_runs()
     control_asked = [
-        request_for(c.id, rubric_ref, c.question, c.steps, c.outcome, {"subtask": "failure_mode", "check": "control"})
+        request_for(
+            c.id, rubric_ref, c.question, c.steps, c.outcome, {"subtask": "failure_mode", "check": "control"}
+        )
         for c in controls
     ]
     rng = random.Random(seed)
@@ -190,13 +198,23 @@ def _judge(
         got = judged(by_item[asked.request.item_id], asked.shown, rubric)
         record = analysis.records[at]
         if got.status == "graded":
-            update = {"status": "classified", "mode": got.label, "step": got.step, "source": "judge", "judge": got}
+            update = {
+                "status": "classified",
+                "mode": got.label,
+                "step": got.step,
+                "source": "judge",
+                "judge": got,
+            }
             analysis.records[at] = record.model_copy(
                 update={**update, "step_text": texts.get(got.step) if got.step is not None else None}
             )
         else:
             analysis.records[at] = record.model_copy(
-                update={"status": "unscorable", "unscorable": (got.reason or "").split(":")[0] or None, "judge": got}
+                update={
+                    "status": "unscorable",
+                    "unscorable": (got.reason or "").split(":")[0] or None,
+                    "judge": got,
+                }
             )
     results = [
         ControlResult(c.id, c.mode, c.accept, judged(by_item[a.request.item_id], a.shown, rubric))

@@ -41,9 +41,11 @@ def failure_table(
     for agent in sorted(by_agent):
         rows = by_agent[agent]
         classified = [r for r in rows if r.status == "classified" and r.mode]
-        counts = Counter(r.mode for r in classified)
+        counts = Counter(str(r.mode) for r in classified)
         modes = []
-        for mode in sorted(counts, key=lambda m: (-counts[m], order.index(m) if m in order else len(order), m)):
+        for mode in sorted(
+            counts, key=lambda m: (-counts[m], order.index(m) if m in order else len(order), m)
+        ):
             these = [r for r in classified if r.mode == mode]
             steps = [r.step for r in these if r.step is not None]
             est = wilson_interval(len(these), len(classified), confidence)
@@ -56,7 +58,12 @@ def failure_table(
                     "median_step": statistics.median(steps) if steps else None,
                     "by": dict(Counter(r.source or "" for r in these)),
                     "examples": [
-                        {"task_id": r.task_id, "submission_id": r.submission_id, "step": r.step, "anchor": anchor(r)}
+                        {
+                            "task_id": r.task_id,
+                            "submission_id": r.submission_id,
+                            "step": r.step,
+                            "anchor": anchor(r),
+                        }
                         for r in these[:EXAMPLES]
                     ],
                 }
@@ -101,14 +108,20 @@ def failure_table(
     }
 
 
-def failure_changes(a: Sequence[FailureRecord], b: Sequence[FailureRecord], confidence: float = 0.95) -> dict[str, Any]:
+def failure_changes(
+    a: Sequence[FailureRecord], b: Sequence[FailureRecord], confidence: float = 0.95
+) -> dict[str, Any]:
     """Which failure modes changed between two runs: per agent and mode the count and share in
     each, and the submissions both runs classified whose mode changed (compare.json's
     `failure_modes`)."""
     table_a, table_b = failure_table(a, confidence=confidence), failure_table(b, confidence=confidence)
 
     def rows(table: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
-        return {(ag["agent"], m["mode"]): {**m, "n": ag["n_classified"]} for ag in table["agents"] for m in ag["modes"]}
+        return {
+            (ag["agent"], m["mode"]): {**m, "n": ag["n_classified"]}
+            for ag in table["agents"]
+            for m in ag["modes"]
+        }
 
     ra, rb = rows(table_a), rows(table_b)
     n_a = {ag["agent"]: ag["n_classified"] for ag in table_a["agents"]}
@@ -147,4 +160,9 @@ def failure_changes(a: Sequence[FailureRecord], b: Sequence[FailureRecord], conf
         and (other := by_key_b.get((r.task_id, r.submission_id))) is not None
         and other.mode != r.mode
     ]
-    return {"taxonomy_a": table_a["taxonomy"], "taxonomy_b": table_b["taxonomy"], "modes": modes, "changed_runs": moved}
+    return {
+        "taxonomy_a": table_a["taxonomy"],
+        "taxonomy_b": table_b["taxonomy"],
+        "modes": modes,
+        "changed_runs": moved,
+    }

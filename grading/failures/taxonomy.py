@@ -104,7 +104,9 @@ def _read(path: Path) -> dict[str, object]:
     except yaml.YAMLError as exc:
         raise UserError(f"malformed YAML: {exc}", file=path) from None
     if not isinstance(data, dict):
-        raise UserError("a failure taxonomy file holds one YAML mapping (id, version, title, modes)", file=path)
+        raise UserError(
+            "a failure taxonomy file holds one YAML mapping (id, version, title, modes)", file=path
+        )
     return data
 
 
@@ -141,7 +143,9 @@ def load_taxonomy(path: Path | None = None) -> Taxonomy:
         base = load_taxonomy()
         own = data.get("modes")
         if not isinstance(own, list):
-            raise UserError("an extending taxonomy lists its added modes under 'modes'", file=path, field="modes")
+            raise UserError(
+                "an extending taxonomy lists its added modes under 'modes'", file=path, field="modes"
+            )
         data = {**data, "modes": [m.model_dump() for m in base.modes] + own}
     taxonomy = _validate(data, path)
     missing = [m for m in DETECTOR_MODES if m not in taxonomy.ids]

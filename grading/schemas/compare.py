@@ -95,5 +95,6 @@ class CompareReport(ReportModel):
     judge_checks_a: JudgeChecks | None = Field(description="run A's controls and test-retest")
     judge_checks_b: JudgeChecks | None = Field(description="run B's controls and test-retest")
     failure_modes: dict[str, Any] | None = Field(
-        None, description="failure modes per agent in each run and the runs whose mode changed (docs/failures.md)"
+        None,
+        description="failure modes per agent in each run and the runs whose mode changed (docs/failures.md)",
     )
