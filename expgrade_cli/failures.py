@@ -65,10 +65,19 @@ def print_analysis(analysis: Analysis, run_dir: Path) -> None:
 
     block = failure_table(analysis.records)
     for row in block["agents"]:
-        table = Table(
-            title=f"{row['agent']}: {row['n_analyzed']} failed run(s), {row['n_classified']} classified, "
+        title = (
+            f"{row['agent']}: {row['n_analyzed']} failed run(s), {row['n_classified']} classified, "
             f"{row['n_not_assessed']} not assessed, {row['n_unscorable']} unscorable"
+            + (
+                f" ({row['n_without_trajectory']} without a trajectory)"
+                if row["n_without_trajectory"]
+                else ""
+            )
         )
+        if not row["modes"]:
+            console.print(f"failure modes of {title}", highlight=False, soft_wrap=True)
+            continue
+        table = Table(title=title)
         for col in ("mode", "count", "share [95% CI]", "median step", "examples"):
             table.add_column(col)
         for m in row["modes"]:

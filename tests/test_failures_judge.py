@@ -20,7 +20,7 @@ from expgrade.grading.failures.taxonomy import load_taxonomy
 from expgrade.grading.judge import JudgeConfig, JudgeSpec
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.labels_io import read_label_rows
-from expgrade.grading.report import render_html
+from expgrade.grading.report import render_html, render_markdown
 from expgrade.grading.run.store import report_run
 from expgrade.grading.testing.judge_server import ScriptedServer, ScriptRule, ServerScript
 
@@ -161,6 +161,8 @@ def test_report_json_and_html_carry_the_table_and_a_row_leads_to_its_step(
     example = impl["examples"][0]
     assert f'href="#{example["anchor"]}"' in html and f'id="{example["anchor"]}"' in html
     assert "linear probe" in html and "--steps 3" in html
+    markdown = render_markdown(report_run(run, n_boot=50))
+    assert "## Failure modes" in markdown and "| implementation_incomplete | 2 |" in markdown
 
 
 def test_compare_says_which_modes_changed(tmp_path: Path, server: ScriptedServer) -> None:
