@@ -60,8 +60,7 @@ def print_analysis(analysis: Analysis, run_dir: Path) -> None:
     """The per-agent failure-mode table, the judge's checks, and what could not be assessed."""
     from rich.table import Table
 
-    from expgrade.grading.estimate import format_estimate
-    from expgrade.grading.failures.table import failure_table
+    from expgrade.grading.failures.table import failure_table, mode_cells
 
     block = failure_table(analysis.records)
     for row in block["agents"]:
@@ -81,16 +80,7 @@ def print_analysis(analysis: Analysis, run_dir: Path) -> None:
         for col in ("mode", "count", "share [95% CI]", "median step", "examples"):
             table.add_column(col)
         for m in row["modes"]:
-            table.add_row(
-                m["mode"],
-                str(m["count"]),
-                format_estimate(m["share"]),
-                "–" if m["median_step"] is None else f"{m['median_step']:g}",
-                ", ".join(
-                    f"{e['submission_id']}@{e['step']}" if e["step"] else e["submission_id"]
-                    for e in m["examples"]
-                ),
-            )
+            table.add_row(*mode_cells(m))
         console.print(table)
     if analysis.checks is not None:
         c, r = analysis.checks["controls"], analysis.checks["retest"]

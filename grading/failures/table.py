@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from expgrade.grading.estimate import wilson_interval
+from expgrade.grading.estimate import format_estimate, wilson_interval
 from expgrade.grading.failures.records import FailureRecord
 from expgrade.grading.failures.taxonomy import Taxonomy
 
@@ -106,6 +106,20 @@ def failure_table(
             for r in records
         ],
     }
+
+
+def mode_cells(row: dict[str, Any]) -> list[str]:
+    """One mode's row as text (mode, count, share, median step, examples as `submission@step`),
+    for the terminal and report.md alike."""
+    return [
+        row["mode"],
+        str(row["count"]),
+        format_estimate(row["share"]),
+        "–" if row["median_step"] is None else f"{row['median_step']:g}",
+        ", ".join(
+            f"{e['submission_id']}@{e['step']}" if e["step"] else e["submission_id"] for e in row["examples"]
+        ),
+    ]
 
 
 def failure_changes(

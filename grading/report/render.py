@@ -15,7 +15,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from expgrade.grading.estimate import format_estimate
+from expgrade.grading.failures.table import mode_cells
 from expgrade.grading.report import evidence, overview, plots, trust
 from expgrade.grading.schemas import RunReport
 from expgrade.grading.schemas.report import JudgeChecks
@@ -117,19 +117,7 @@ def _md_failures(block: dict[str, Any] | None) -> list[str]:
         ]
         lines += _md_table(
             ["mode", "count", "share", "median step", "examples"],
-            [
-                [
-                    m["mode"],
-                    str(m["count"]),
-                    format_estimate(m["share"]),
-                    "–" if m["median_step"] is None else f"{m['median_step']:g}",
-                    ", ".join(
-                        f"{e['submission_id']}@{e['step']}" if e["step"] else e["submission_id"]
-                        for e in m["examples"]
-                    ),
-                ]
-                for m in a["modes"]
-            ],
+            [mode_cells(m) for m in a["modes"]],
         )
         lines.append("")
     return lines
