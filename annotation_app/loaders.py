@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from expgrade.annotation_app.failure_items import failure_specs
 from expgrade.annotation_app.masking import identity_of, mask_identity, mask_value
 from expgrade.annotation_app.queueing import (
     INJECTION_PRIORITY,
@@ -395,7 +396,7 @@ def load_run(run_dir: Path, *, tasks: Path | None = None, submissions: Path | No
                         priority,
                     )
                 )
-    return specs
+    return specs + failure_specs(run_dir, task_map, located)
 
 
 def diff_sent(item: CriterionItem, names: list[tuple[str | None, str]]) -> dict[str, Any] | None:

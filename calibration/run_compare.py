@@ -27,6 +27,8 @@ from expgrade.grading.controls.figures import report_estimate
 from expgrade.grading.controls.retest import retest_fraction
 from expgrade.grading.errors import UserError
 from expgrade.grading.estimate import Estimate, format_estimate
+from expgrade.grading.failures.records import read_failures
+from expgrade.grading.failures.table import failure_changes
 from expgrade.grading.items import ItemKey
 from expgrade.grading.report import evidence
 from expgrade.grading.report.evidence import Section, Table
@@ -384,9 +386,53 @@ def compare_runs(
             for name, run in (("agent_runs_a", a), ("agent_runs_b", b))
             if (runs := agent_runs(run.records)) is not None
         },
+        failure_modes=_failure_modes(run_a, run_b, confidence),
     )
     report.summary = [text for text, _ in summary_lines(report)]
     return report
+
+
+def _failure_modes(run_a: Path, run_b: Path, confidence: float) -> dict[str, Any] | None:
+    """The failure modes of both runs side by side, where both were analysed (`failures analyze`)."""
+    fa, fb = read_failures(run_a), read_failures(run_b)
+    return failure_changes(fa, fb, confidence) if fa is not None and fb is not None else None
+
+
+def _failure_section(block: dict[str, Any]) -> Section:
+    rows = [
+        [
+            m["agent"],
+            m["mode"],
+            str(m["count_a"]),
+            format_estimate(m["share_a"]),
+            str(m["count_b"]),
+            format_estimate(m["share_b"]),
+            "yes" if m["changed"] else "–",
+        ]
+        for m in block["modes"]
+    ]
+    moved = [
+        [
+            r["agent"],
+            f"{r['task_id']}/{r['submission_id']}",
+            f"{r['mode_a']} @{r['step_a']}",
+            f"{r['mode_b']} @{r['step_b']}",
+        ]
+        for r in block["changed_runs"][:MAX_LISTED]
+    ]
+    return Section(
+        "Failure modes in each run",
+        "failure-modes",
+        lines=[
+            "Shares are of each agent's classified failed runs, with Wilson intervals; a mode is marked "
+            f"changed when the two intervals do not overlap. {len(block['changed_runs'])} run(s) "
+            "classified in both changed mode."
+        ],
+        tables=[
+            Table("", ["agent", "mode", "A", "share A", "B", "share B", "changed"], rows),
+            *([Table("Runs whose mode changed", ["agent", "run", "A", "B"], moved)] if moved else []),
+        ],
+    )
 
 
 def _checks_words(checks: JudgeChecks | None) -> tuple[str, bool]:
@@ -603,6 +649,8 @@ def sections(report: CompareReport) -> list[Section]:
         if section is not None:
             section.anchor = f"agent-runs-{name.lower()}"
             out.append(section)
+    if report.failure_modes is not None:
+        out.append(_failure_section(report.failure_modes))
     for name, checks in (("A", report.judge_checks_a), ("B", report.judge_checks_b)):
         section = evidence.checks_section({"judge_checks": checks.as_json() if checks else None})
         section.title = f"Run {name}'s judge: controls and test-retest"

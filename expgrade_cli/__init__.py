@@ -25,6 +25,7 @@ def _register() -> None:
         annotate,
         calibrate,
         compare,
+        failures,
         gold,
         grade,
         judge,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from expgrade.cli.app import app, console, err_console
+from expgrade.cli.failures import TaxonomyOption, print_analysis
 from expgrade.cli.judge_options import judge_options
 from expgrade.grading.errors import UserError
 from expgrade.grading.judge.settings import JudgeSettings
@@ -129,17 +130,21 @@ def grade(
             "no verdict changes; 0 switches it off (docs/stability.md).",
         ),
     ] = 0.05,
+    failure_taxonomy: TaxonomyOption = None,
     *,
     judges: JudgeSettings | None,
 ) -> None:
-    """Grade every submission against its task; writes RUN_DIR/results.jsonl, manifest.json and logs/."""
+    """Grade every submission against its task; writes RUN_DIR/results.jsonl, manifest.json and logs/
+    (and RUN_DIR/failures.jsonl: why each submission that did not pass failed)."""
     # Imported here, not at the top: `expgrade --help` must not load the graders (tests/test_cli_start.py).
     from expgrade.grading.controls import ControlOptions
+    from expgrade.grading.failures.taxonomy import load_taxonomy
     from expgrade.grading.graders.settings import IMPLEMENTATION_JUDGING, GradeSettings, parse_subtasks
     from expgrade.grading.judge import unpriced_warning
     from expgrade.grading.run.orchestrator import grade_run
     from expgrade.grading.subtasks.passing import parse_thresholds
 
+    taxonomy = load_taxonomy(failure_taxonomy)  # a bad file stops the run before any grading
     if on_failed_controls not in ("warn", "refuse"):
         raise UserError(
             f"unknown policy '{on_failed_controls}' (expected warn or refuse)", field="--on-failed-controls"
@@ -214,11 +219,14 @@ def grade(
         console=err_console,
         controls=control_options,
     )
+    from expgrade.grading.failures.run import analyze_run
     from expgrade.grading.report import print_summary
     from expgrade.grading.run.store import report_run
 
     if summary.total:
+        analysis = analyze_run(out, taxonomy, submissions=submissions, tasks=tasks, judges=judges)
         print_summary(report_run(out), console)
+        print_analysis(analysis, out)
     for problem in summary.problems:
         err_console.print(f"[red]skipped:[/] {problem}", highlight=False)
     refs = summary.references

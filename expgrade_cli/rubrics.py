@@ -6,7 +6,7 @@ import json
 
 import typer
 import yaml
-from rich.table import Table
+from rich.table import Column, Table
 
 from expgrade.cli.app import app, console
 
@@ -19,13 +19,15 @@ def list_cmd() -> None:
     """List the shipped rubrics: id, version, verdict scale and the item fields each needs."""
     from expgrade.grading.judge.rubrics import list_rubrics
 
-    table = Table("id", "version", "title", "verdict", "item fields (* required)")
+    # The id is what a user types (`rubrics show ID`, `--rubric ID`): never wrapped.
+    table = Table(Column("id", no_wrap=True), "version", "title", "verdict", "item fields (* required)")
     for r in list_rubrics():
-        scale = (
-            "/".join(r.verdict.labels)
-            if r.verdict.type == "binary"
-            else "ordinal: " + " < ".join(r.verdict.labels)
-        )
+        scale = {
+            "binary": "/".join(r.verdict.labels),
+            "ordinal": "ordinal: " + " < ".join(r.verdict.labels),
+            # Categories in no order (failure modes): `rubrics show` lists them.
+            "nominal": f"nominal: {len(r.verdict.labels)} labels",
+        }[r.verdict.type]
         fields = ", ".join(f.name + ("*" if f.required else "") for f in r.fields)
         table.add_row(r.id, r.version, r.title, scale, fields)
     console.print(table)

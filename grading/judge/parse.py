@@ -189,6 +189,20 @@ def parse_reply(content: str | None, refusal: str | None, rubric: Rubric) -> Par
     return ParseFailure(Unscorable.PARSE_ERROR, problem)
 
 
+def cited_step(content: str | None) -> int | None:
+    """The `step` a reply's verdict object cites (`Rubric.cites_step`); None when it names none.
+
+    Read from the object that carries the verdict, so a step number in prose is never taken.
+    """
+    for obj in _objects(content or ""):
+        step = obj.get("step")
+        if "verdict" in obj and isinstance(step, int) and not isinstance(step, bool):
+            return step
+        if "verdict" in obj and isinstance(step, str) and step.strip().isdigit():
+            return int(step)
+    return None
+
+
 def _joint_overall(content: str, rubric: Rubric) -> Parsed:
     """A joint answer without a usable overall verdict: the worst of its requirements' verdicts.
 

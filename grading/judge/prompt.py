@@ -119,6 +119,9 @@ def verdict_schema(rubric: Rubric) -> dict[str, Any]:
             },
         }
         schema["required"].append("requirements")
+    if rubric.cites_step:
+        schema["properties"]["step"] = {"type": "integer"}
+        schema["required"].append("step")
     return schema
 
 
@@ -166,6 +169,11 @@ def _answer_spec(rubric: Rubric) -> str:
             'Add the key "requirements": a list with one object per numbered requirement of the criterion, '
             f'{{"number": <its number>, "verdict": {labels}, "rationale": "<one or two sentences>"}}; '
             'the overall "verdict" passes only when every listed requirement passes.'
+        )
+    if rubric.cites_step:
+        lines.append(
+            'Add the key "step": the index of the step where the run went wrong, one of the steps shown '
+            "(their headers read `[step N]`); a step that is not shown makes your answer unusable."
         )
     if rubric.verdict.type == "ordinal":
         lines.append(f"The levels are ordered from worst to best: {', '.join(rubric.verdict.labels)}.")

@@ -41,11 +41,12 @@ class RubricCriterion(BaseModel):
 
 
 class VerdictSpec(BaseModel):
-    """The answer: `binary` (pass/fail) or `ordinal` (levels ordered worst to best)."""
+    """The answer: `binary` (pass/fail), `ordinal` (levels ordered worst to best) or `nominal`
+    (categories in no order, such as failure modes: none passes, `pass_labels: []`)."""
 
     model_config = ConfigDict(extra="forbid")
 
-    type: Literal["binary", "ordinal"] = "binary"
+    type: Literal["binary", "ordinal", "nominal"] = "binary"
     labels: list[str] = Field(default_factory=lambda: ["fail", "pass"])
     pass_labels: list[str] = Field(default_factory=lambda: ["pass"])
     descriptions: dict[str, str] = Field(default_factory=dict)
@@ -81,6 +82,9 @@ class Rubric(BaseModel):
     #: The criterion is a numbered list of requirements and the answer carries one verdict per
     #: number (`requirements`) besides the overall one: one call judges them all (joint judging).
     per_requirement: bool = False
+    #: The answer names the step of the agent's trajectory its verdict rests on (`step`, an
+    #: index the item's fields show): the failure judge's citation, checked against the steps sent.
+    cites_step: bool = False
     source: str | None = Field(default=None, exclude=True)
 
     @cached_property
@@ -90,10 +94,10 @@ class Rubric(BaseModel):
         Computed once per loaded rubric (it keys every judge call's cache entry); rubrics are not
         changed after loading.
         """
-        # `per_requirement` enters only when set, so that the other rubrics keep their digests.
-        body = self.model_dump_json(
-            exclude={"source"} if self.per_requirement else {"source", "per_requirement"}
-        )
+        # `per_requirement` and `cites_step` enter only when set, so that the other rubrics keep
+        # their digests.
+        unset = {name for name in ("per_requirement", "cites_step") if not getattr(self, name)}
+        body = self.model_dump_json(exclude={"source", *unset})
         return hashlib.sha256(body.encode()).hexdigest()[:16]
 
     def check_item(

@@ -12,6 +12,9 @@ from typing import Any
 
 from expgrade.grading.aggregate import agent_table
 from expgrade.grading.controls.retest import retest_fraction
+from expgrade.grading.failures.records import FailureRecord
+from expgrade.grading.failures.table import failure_table
+from expgrade.grading.failures.taxonomy import Taxonomy, load_taxonomy
 from expgrade.grading.judge.types import DEPENDS_ON_INJECTION, FLIPS_WITHOUT_PROSE, PROMPT_INJECTION
 from expgrade.grading.report import overview
 from expgrade.grading.report.judge_checks import judge_checks
@@ -83,10 +86,13 @@ def build_report(
     references: list[ReferenceRun] | None = None,
     controls: list[ControlRecord] | None = None,
     retests: list[RetestRecord] | None = None,
+    failures: list[FailureRecord] | None = None,
+    failure_checks: dict[str, Any] | None = None,
 ) -> RunReport:
     """The report of a run's `records`, without its calibration block (expgrade.calibration.run_report).
 
     references: the run folder's reference runs (`--reference-runs`), for what they cost.
+    failures: the run's failure verdicts (RUN_DIR/failures.jsonl), with their judge's checks.
     Reading them is the caller's (expgrade.grading.run.store.report_run)."""
     seed = int(manifest.get("seed", 0)) if seed is None else seed
     attempts = Counter((r.agent, r.task_id) for r in records)
@@ -141,6 +147,10 @@ def build_report(
         data["reference_runs"] = _reference_cost(references, records)
     if (runs := agent_runs(records)) is not None:
         data["agent_runs"] = runs
+    if failures is not None:
+        data["failure_modes"] = failure_table(failures, _taxonomy_of(failures), confidence)
+    if failure_checks is not None:
+        data["failure_checks"] = failure_checks
     checks = judge_checks(records, controls or [], retests or [], retest_fraction(manifest))
     if checks is not None:
         refused = {s for session in manifest.get("sessions") or [] for s in session.get("refused") or {}}
@@ -148,6 +158,12 @@ def build_report(
             figures.refused = figures.failed and figures.subtask in refused
         data["judge_checks"] = checks
     return RunReport.model_validate(data)
+
+
+def _taxonomy_of(failures: list[FailureRecord]) -> Taxonomy | None:
+    """The shipped taxonomy when the verdicts were made under it (for the modes' titles), else None."""
+    shipped = load_taxonomy()
+    return shipped if all(f.taxonomy == shipped.ref for f in failures) else None
 
 
 def _reference_cost(references: list[ReferenceRun], records: list[ResultRecord]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from expgrade.grading.aggregate.intervals import MIN_BOOTSTRAP_CLUSTERS
+from expgrade.grading.failures.table import mode_cells
 from expgrade.grading.report import evidence, overview, plots, trust
 from expgrade.grading.schemas import RunReport
 from expgrade.grading.schemas.report import JudgeChecks
@@ -100,6 +101,30 @@ def context_line(report: dict[str, Any]) -> str:
     )
 
 
+def _md_failures(block: dict[str, Any] | None) -> list[str]:
+    """The failure-mode table per agent (docs/failures.md), each example as `submission@step`."""
+    if not block:
+        return []
+    lines = [
+        "## Failure modes",
+        "",
+        f"Shares of each agent's classified failed runs; taxonomy {block['taxonomy']}.",
+        "",
+    ]
+    for a in block["agents"]:
+        lines += [
+            f"### {a['agent']}: {a['n_analyzed']} failed, {a['n_classified']} classified, "
+            f"{a['n_not_assessed']} not assessed, {a['n_unscorable']} unscorable",
+            "",
+        ]
+        lines += _md_table(
+            ["mode", "count", "share", "median step", "examples"],
+            [mode_cells(m) for m in a["modes"]],
+        )
+        lines.append("")
+    return lines
+
+
 def render_markdown(run_report: RunReport) -> str:
     report = run_report.as_json()  # rendered from the JSON form, so the formats read one structure
     lines = [f"# expgrade run report: {report['run_dir']}", ""]
@@ -139,6 +164,7 @@ def render_markdown(run_report: RunReport) -> str:
     lines += ["", "### Cost and time", "", overview.cost_line(report) + ".", ""]
     for section in evidence.sections(report):
         lines += _md_section(section)
+    lines += _md_failures(report.get("failure_modes"))
     lines += ["## Per agent", ""]
     for a in report["agents"]:
         table = evidence.agent_table(report, a)

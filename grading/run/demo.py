@@ -20,6 +20,8 @@ from rich.panel import Panel
 
 from expgrade import grading
 from expgrade.grading.errors import UserError
+from expgrade.grading.failures.run import analyze_run
+from expgrade.grading.failures.taxonomy import load_taxonomy
 from expgrade.grading.graders.settings import GradeSettings
 from expgrade.grading.judge.config import JudgeConfig
 from expgrade.grading.judge.settings import JudgeSettings
@@ -141,6 +143,8 @@ def run_demo(
     finally:
         if server is not None:
             server.stop()
+    # Why the failed submissions failed, by the detectors (the scripted judge has stopped by now).
+    analyze_run(run_dir, load_taxonomy(), submissions=source / "submissions", tasks=source / "tasks.jsonl")
     folder = RunFolder(run_dir)
     data = report(run_dir)
     folder.report("html").write_text(render_html(data), encoding="utf-8")

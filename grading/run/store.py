@@ -15,6 +15,7 @@ from pathlib import Path
 
 from expgrade.grading.controls import read_controls, read_retests
 from expgrade.grading.errors import UserError
+from expgrade.grading.failures.records import read_failure_checks, read_failures
 from expgrade.grading.jsonl import CutLine, append_line, cut_torn_tail, iter_json_lines, read_models
 from expgrade.grading.report import build_report
 from expgrade.grading.run.manifest import load_manifest
@@ -87,6 +88,8 @@ def report_run(
         references=read_reference_runs(run_dir),
         controls=read_controls(run_dir),
         retests=read_retests(run_dir),
+        failures=read_failures(run_dir),
+        failure_checks=read_failure_checks(run_dir),
     )
 
 

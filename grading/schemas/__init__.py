@@ -17,7 +17,6 @@ from expgrade.grading.schemas.result import (
 )
 from expgrade.grading.schemas.retest import RetestRecord
 from expgrade.grading.schemas.submission import Submission
-from expgrade.grading.schemas.trajectory import Step, StepUsage
 from expgrade.grading.schemas.task import (
     Design,
     MaskedSpan,
@@ -30,6 +29,7 @@ from expgrade.grading.schemas.task import (
     TaskSource,
     Tolerance,
 )
+from expgrade.grading.schemas.trajectory import Step, StepUsage
 
 #: The file formats of docs/formats.md by name: `expgrade schema NAME` and docs/schemas/.
 FORMATS: dict[str, type[BaseModel]] = {
@@ -60,10 +60,10 @@ __all__ = [
     "RepoSpec",
     "ResultRecord",
     "RubricNode",
-    "Step",
-    "StepUsage",
     "RunReport",
     "RunSpec",
+    "Step",
+    "StepUsage",
     "Submission",
     "Subtasks",
     "Task",

@@ -7,6 +7,8 @@ means run B passes more.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
 
 from expgrade.grading.schemas.report import (
@@ -117,3 +119,7 @@ class CompareReport(ReportModel):
         None, description="run A's agents: claim support, steps, tokens, USD and wall time"
     )
     agent_runs_b: list[AgentRunSummary] | None = Field(None, description="run B's agents, the same")
+    failure_modes: dict[str, Any] | None = Field(
+        None,
+        description="failure modes per agent in each run and the runs whose mode changed (docs/failures.md)",
+    )

@@ -439,6 +439,12 @@ class RunReport(ReportModel):
     agent_runs: list[AgentRunSummary] | None = Field(
         None, description="per agent: claim support, steps, tokens, USD and wall time of its runs"
     )
+    failure_modes: dict[str, Any] | None = Field(
+        None, description="why failed runs failed, per agent (docs/failures.md): after `failures analyze`"
+    )
+    failure_checks: dict[str, Any] | None = Field(
+        None, description="the failure judge's controls and test-retest, where a judge classified runs"
+    )
 
     def with_calibration(self, block: CalibrationBlock) -> RunReport:
         return self.model_copy(update={"calibration": block})

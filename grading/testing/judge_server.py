@@ -9,7 +9,8 @@ with a verdict object shaped to the request's JSON schema, and `GET /stats` with
 What it answers is scripted two ways:
 
 * per item, by a directive anywhere in the prompt: `@@script verdict=pass fault=429x2 latency=0.3@@`
-  (`faultxN` fails the first N requests for that prompt, then answers; a bare fault always fails);
+  (`faultxN` fails the first N requests for that prompt, then answers; a bare fault always fails;
+  `step=N` is the step a citing rubric's answer names);
 * per item, by a rule file (`load_rules`): the first rule whose text occurs in the item's prompt
   gives its verdict. The demo uses this so that the scripted verdicts live beside the
   submissions, never inside text an annotator reads;
@@ -100,6 +101,8 @@ class ScriptRule:
     #: Match when the field's text, whitespace aside, is the task's own ground truth repeated (it
     #: occurs in the grader's task message): the least a judge that compares with the reference does.
     echoes_task: bool = False
+    #: The step a citing rubric's answer names (the failure judge's), where the rule says.
+    step: int | None = None
 
     def matches(self, text: str) -> bool:
         if self.echoes_task:
@@ -153,6 +156,7 @@ def load_rules(path: Path) -> tuple[ScriptRule, ...]:
         verdict: str
         field: str | None = Field(None, alias="in")
         echoes_task: bool = False
+        step: int | None = None
 
     class _File(BaseModel):
         rules: list[_Rule]
@@ -163,7 +167,7 @@ def load_rules(path: Path) -> tuple[ScriptRule, ...]:
         raise UserError(f"cannot read the judge script: {exc}", file=path) from exc
     except ValidationError as exc:
         raise UserError(f"not a judge script: {describe_validation_error(exc)}", file=path) from exc
-    return tuple(ScriptRule(r.contains, r.verdict, r.field, r.echoes_task) for r in parsed.rules)
+    return tuple(ScriptRule(r.contains, r.verdict, r.field, r.echoes_task, r.step) for r in parsed.rules)
 
 
 @dataclass
@@ -578,6 +582,9 @@ async def _respond(body: dict[str, Any], state: _State, request: web.Request | N
         else {"verdict": verdict, "rationale": "scripted", "confidence": 0.8}
         | ({"injection_suspected": True, "injection_evidence": injection} if injection else {})
     )
+    rule_step = next((r.step for r in script.rules if r.step is not None and r.matches(asked or text)), None)
+    if "step" in answer and ("step" in d or rule_step is not None):  # else the schema's filler, 1
+        answer["step"] = int(d["step"]) if "step" in d else rule_step
     joint = schema is not None and "requirements" in schema.get("properties", {})
     if joint:
         answer.update(_joint_answer(text, d, script, f"{key}:{body.get('seed')}", labels))
