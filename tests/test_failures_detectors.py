@@ -105,8 +105,20 @@ def test_claims_the_run_does_not_support_are_results_unsupported(tmp_path: Path)
             "metric": "accuracy",
             "support": "unsupported",
             "step": None,
+            "kind": "number",
+            "source": "conclusion",
+            "why": "no step printed it",
         },
-        {"text": "loss 2.30", "value": 2.3, "metric": "loss", "support": "in_transcript", "step": 3},
+        {
+            "text": "loss 2.30",
+            "value": 2.3,
+            "metric": "loss",
+            "support": "transcript",
+            "step": 3,
+            "kind": "number",
+            "source": "conclusion",
+            "why": "step 3 printed it",
+        },
     ]
     record = _analyze(tmp_path, None, {"claims": claims})
     assert (record.mode, record.source) == ("results_unsupported", "detector")

@@ -454,16 +454,12 @@ def limit_hit(ended: str | None, runs: Runs | None) -> list[Finding]:
 
 
 def claims(record: ResultRecord) -> list[Finding]:
-    """Claims the claim-support check found no step behind (`claims` in the result record, issue 53)."""
-    raw = getattr(record, "claims", None) or record.extra.get("claims")
-    if not isinstance(raw, list):
-        return []
-    listed = [c.model_dump() if hasattr(c, "model_dump") else c for c in raw]
-    bad = [c for c in listed if isinstance(c, dict) and c.get("support") == "unsupported"]
+    """Claims the claim-support check found no step behind (the result record's `claims`, issue 53)."""
+    bad = [c for c in record.claims or [] if c.support == "unsupported"]
     if not bad:
         return []
-    steps = tuple(int(c["step"]) for c in bad if isinstance(c.get("step"), int))
-    shown = "; ".join(str(c.get("text") or c.get("metric") or c.get("value")) for c in bad[:3])
+    steps = tuple(c.step for c in bad if c.step is not None)
+    shown = "; ".join(c.text for c in bad[:3])
     return [
         Finding(
             "results_unsupported",
