@@ -38,8 +38,10 @@ def failure_specs(
     tasks: dict[str, Task],
     located: dict[str, LoadedSubmission],
     taxonomy: Taxonomy | None = None,
+    load_names: list[tuple[str | None, str]] | None = None,
 ) -> list[ItemSpec]:
-    """The run's failure-mode items (none when the analysis has not run on it)."""
+    """The run's failure-mode items (none when the analysis has not run on it), masked with the
+    names of the whole load (`load_names`) like every other item, and with each run's own."""
     records = read_failures(run_dir)
     if not records:
         return []
@@ -52,7 +54,7 @@ def failure_specs(
             continue  # nothing a person could read the mode off
         steps = list(iter_steps(path))
         shown = {s.index for s in cited_steps(steps)} | ({r.step} if r.step else set())
-        names = identity_of(r.agent, r.agent_model, r.submission_id)
+        names = [*(load_names or []), *identity_of(r.agent, r.agent_model, r.submission_id)]
         log = "\n\n".join(render_step(s) for s in steps if s.index in shown)
         task = tasks.get(r.task_id)
         judge = (

@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from expgrade.annotation_app.failure_items import failure_specs
-from expgrade.annotation_app.masking import identity_of, mask_identity, mask_value
+from expgrade.annotation_app.masking import commit_identities, identity_of, mask_identity, mask_value
 from expgrade.annotation_app.queueing import (
     INJECTION_PRIORITY,
     Unit,
@@ -125,7 +125,8 @@ SHOWN: dict[str, Shown] = {
 
 @dataclass(frozen=True)
 class AgentWork:
-    """One submission's artefacts as its judges read them (`gather`), identity masked."""
+    """One submission's artefacts as its judges read them (`gather`), then masked (`masked`)
+    with the names of the whole load, so no agent's name shows in another's items either."""
 
     design: str | None
     diff: str | None
@@ -133,6 +134,8 @@ class AgentWork:
     conclusion: str | None
     #: the numbers the conclusion judge is given: {"measured": ...} or, when nothing ran, {"claimed": ...}
     results: dict[str, Any] | None
+    #: the names this submission is known by: its agent, model and folder, its commits' authors
+    names: tuple[tuple[str | None, str], ...]
 
     @classmethod
     def of(
@@ -140,20 +143,55 @@ class AgentWork:
     ) -> AgentWork:
         inputs = gather(task, loaded, tasks_dir)
         record = inputs.submission
-        names = identity_of(record.agent, record.agent_model, loaded.submission_id)
-
-        def masked(text: str | None) -> str | None:
-            return None if text is None else mask_identity(text, names)
-
         claimed = record.claimed_results
         results = {"measured": measured} if measured else ({"claimed": claimed} if claimed else None)
-        return cls(
-            masked(_text(record.design)),
-            masked(inputs.diff),
-            masked(inputs.log),
-            masked(record.conclusion),
-            mask_value(results, names),
+        names = (
+            *identity_of(record.agent, record.agent_model, loaded.submission_id),
+            *commit_identities(inputs.diff),
+            *commit_identities(inputs.log),
         )
+        return cls(_text(record.design), inputs.diff, inputs.log, record.conclusion, results, names)
+
+    def masked(self, names: list[tuple[str | None, str]]) -> AgentWork:
+        def mask(text: str | None) -> str | None:
+            return None if text is None else mask_identity(text, names)
+
+        return AgentWork(
+            mask(self.design),
+            mask(self.diff),
+            mask(self.log),
+            mask(self.conclusion),
+            mask_value(self.results, names),
+            self.names,
+        )
+
+
+def project_names(
+    works: Iterable[AgentWork], recorded: Iterable[Iterable[tuple[str | None, str]]] = ()
+) -> list[tuple[str | None, str]]:
+    """Every name of every submission of a load (and the names its run `recorded`), in a stable
+    order: what each item is masked for (an agent's log that names another agent of the project
+    unblinds as much as its own name)."""
+    every = [*(work.names for work in works), *recorded]
+    return list(dict.fromkeys(name for names in every for name in names if name[0]))
+
+
+def masked_judges(judges: dict[str, Any], names: list[tuple[str | None, str]]) -> dict[str, Any]:
+    """The judge side with every rationale masked: an annotator reads them after the submit (the
+    reveal) and an adjudicator before deciding, and a judge quoting the agent's log names it."""
+
+    def masked(verdict: Any) -> Any:
+        if isinstance(verdict, dict) and isinstance(verdict.get("rationale"), str):
+            return {**verdict, "rationale": mask_identity(verdict["rationale"], names)}
+        return verdict
+
+    out = masked(judges)
+    panel = out.get("judge")
+    if isinstance(panel, list):
+        out["judge"] = [masked(v) for v in panel]
+    elif isinstance(panel, dict):
+        out["judge"] = {k: masked(v) for k, v in panel.items()}
+    return out  # type: ignore[no-any-return]
 
 
 def read_submissions(root: Path) -> dict[str, LoadedSubmission]:
@@ -265,10 +303,11 @@ def priority_of(votes: list[Vote]) -> float:
     return judge_priority([v.label for v in votes], [v.confidence for v in votes if v.confidence is not None])
 
 
-def _judges_of(item: CriterionItem) -> tuple[dict[str, Any], float]:
-    """The judge side of an item (hidden until the annotator submits) and its queue priority."""
+def _judges_of(item: CriterionItem, names: list[tuple[str | None, str]]) -> tuple[dict[str, Any], float]:
+    """The judge side of an item (hidden until the annotator submits), rationales masked, and
+    its queue priority."""
     judges = {"verdict": item.verdict, "rationale": item.rationale, "judge": item.judge, "flags": item.flags}
-    return judges, priority_of(judge_votes(judges)) + injection_boost(item.flags)
+    return masked_judges(judges, names), priority_of(judge_votes(judges)) + injection_boost(item.flags)
 
 
 def injection_boost(flags: Iterable[str]) -> float:
@@ -354,7 +393,7 @@ def load_run(run_dir: Path, *, tasks: Path | None = None, submissions: Path | No
     )
     task_map = _read_tasks(tasks)
     located = read_submissions(submissions)
-    specs: list[ItemSpec] = []
+    graded: list[tuple[ResultRecord, Task, AgentWork]] = []
     for line, record in _results(results_path):
         where = f"line {line}"
         task = task_map.get(record.task_id)
@@ -372,15 +411,22 @@ def load_run(run_dir: Path, *, tasks: Path | None = None, submissions: Path | No
             )
         execution = record.subtasks.execution
         work = AgentWork.of(task, loaded, tasks.parent, execution.measured_results if execution else None)
-        for subtask, graded in judged_results(record.subtasks):
-            for item in graded.items:
+        graded.append((record, task, work))
+    # the run's records name the agent and model too (a record may say what submission.json does not)
+    recorded = [identity_of(r.agent, r.agent_model, r.submission_id) for r, _, _ in graded]
+    names = project_names([work for *_, work in graded], recorded)
+    specs: list[ItemSpec] = []
+    for record, task, raw in graded:
+        work = raw.masked(names)
+        for subtask, graded_subtask in judged_results(record.subtasks):
+            for item in graded_subtask.items:
                 if not is_judged(item):
                     continue  # a program's check (unit tests, integrity scans), not a judge to calibrate
                 key = result_item_key(record, subtask, item)
                 crit = _criterion(subtask, item.criterion, key.criterion_id.split(":", 1)[0])
-                judges, priority = _judges_of(item)
+                judges, priority = _judges_of(item, names)
                 content = _content(task, subtask, crit, work, tasks.parent)
-                sent = diff_sent(item, identity_of(record.agent, record.agent_model, record.submission_id))
+                sent = diff_sent(item, names)
                 if sent and "diff" in content["artifact"]:
                     content["artifact"]["diff_sent"] = sent
                 specs.append(
@@ -396,7 +442,7 @@ def load_run(run_dir: Path, *, tasks: Path | None = None, submissions: Path | No
                         priority,
                     )
                 )
-    return specs + failure_specs(run_dir, task_map, located)
+    return specs + failure_specs(run_dir, task_map, located, load_names=names)
 
 
 def diff_sent(item: CriterionItem, names: list[tuple[str | None, str]]) -> dict[str, Any] | None:
@@ -443,7 +489,7 @@ def load_tasks_submissions(tasks: Path, submissions: Path) -> list[ItemSpec]:
     """Items for submissions nobody has graded yet: one per rubric criterion of each subtask
     whose artifact the submission has (a design, a diff, a conclusion, an agent log)."""
     task_map = _read_tasks(tasks)
-    specs: list[ItemSpec] = []
+    found: list[tuple[str, LoadedSubmission, Task, AgentWork]] = []
     for sub_id, loaded in read_submissions(submissions).items():
         task = task_map.get(loaded.submission.task_id)
         if task is None:
@@ -452,7 +498,11 @@ def load_tasks_submissions(tasks: Path, submissions: Path) -> list[ItemSpec]:
                 file=submissions / sub_id / SUBMISSION_FILE,
                 field="task_id",
             )
-        work = AgentWork.of(task, loaded, tasks.parent, None)
+        found.append((sub_id, loaded, task, AgentWork.of(task, loaded, tasks.parent, None)))
+    names = project_names(work for *_, work in found)
+    specs: list[ItemSpec] = []
+    for sub_id, loaded, task, raw in found:
+        work = raw.masked(names)
         for subtask in JUDGED_SUBTASKS:
             if not getattr(work, SHOWN[subtask].artifact[0]):
                 continue  # the agent gave nothing for this subtask's judge to read
@@ -531,6 +581,9 @@ def load_labels(path: Path) -> list[ItemSpec]:
     by_item: dict[str, list[LabelRow]] = defaultdict(list)
     for _, row in located:
         by_item[row.item_id].append(row)
+    names = list(
+        dict.fromkeys(n for _, row in located for n in identity_of(None, row.agent_model, row.submission_id))
+    )
     specs: list[ItemSpec] = []
     for key, group in by_item.items():
         first = group[0]
@@ -538,7 +591,6 @@ def load_labels(path: Path) -> list[ItemSpec]:
         labels = {r.label for r in group if r.label is not None}
         scale = ["pass", "fail"] if labels <= {"pass", "fail"} else sorted(labels)
         extra = {k: v for r in group for k, v in r.extra.items()}
-        names = identity_of(None, first.agent_model, first.submission_id)
         response = _text(extra.get("response"))
         content = {
             "task_id": first.task_id,

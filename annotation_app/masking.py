@@ -1,66 +1,102 @@
-"""Hiding who did the work: agent, model and submission names in the agent's own words.
+"""Hiding who did the work: every name that identifies an agent, a model or a submission.
 
-An agent that prints its name or model into a log, a conclusion or a results table would
-otherwise unblind every annotator. A name is matched by its letters and digits, not by its
-recorded parts: they must appear in order, case-insensitively, with any separators (up to
-MAX_GAP of them: space, `-`, `_`, `.`, `/`, `%`, zero-width characters, any other character
-that is neither a letter nor a digit) or none between any two, so `agentcorrectq7` also
-catches `Agent-correct-Q7` and `PANGOLIN-AGENT` catches `Pangolin_Agent` and `pangolinagent`.
-The text is read as a browser or a person would read it: URL-encoding (`claude%2D3%2D5`) and
-HTML character references (`&#67;laude`) decoded, Unicode compatibility forms folded (NFKC:
-fullwidth `ｃｌａｕｄｅ`), then case-folded. What is replaced is the whole run of the original
-text the match covers, with a provider prefix before it (`anthropic/…`) and a variant joined
-to its end (`…_SONNET`, `…-20241022`), so no part of the name is left beside the placeholder.
-A model is also caught by its name without the provider (`openai/gpt-4o` → `gpt-4o`), without
-a date or snapshot suffix (`gpt-4o-2024-08-06` → `gpt-4o`) and by its family alone when that
-is a word of at least MIN_MASKED_CHARS letters (`wombat`, `claude`; never `gpt`).
+An annotator who reads "OpenHands", "Sonnet 3.5" or `openhands@all-hands.dev` in an agent's log
+knows whose work it is, and the label is no longer blind. So names are masked by what
+identifies, not by one spelling of one name.
 
-The floor that keeps ordinary words safe: a name of fewer than MIN_MASKED_CHARS letters and
-digits is never masked; a match starts where a word does and is not followed by a letter (so
-`gent` is not found in `agent`, nor `wombat` in `wombats`); a match that is one word of letters
-and "a" or "I" beside it is ordinary words, not the name, unless the name has that letter as a
-part of its own (agent `agentA` does not turn "an agent a human would trust" into "an [agent]
-human would trust"); a variant is joined to a name's end only when it holds a
-digit or is a model variant word (VARIANT_WORDS: `-sonnet`, `_pro`, not `-based`), and a path
-before a name is taken in only when it is a provider (PROVIDERS, or the recorded model's own).
-It is measured on the bundled research prose: tests/test_annotation_masking.py.
-What cannot be caught is listed in docs/annotation.md.
+**What identifies** (`_compile`), for the whole project (every agent, model and submission
+folder of a load, and the names and e-mails the agents' git commits carry, `commit_identities`):
+each recorded name whole, by its letters and digits in order (`agentcorrectq7` is also
+`Agent-correct-Q7`); a model also without its provider, without its date suffix and by its
+family; and each *part* of a name that is distinctive: a word of it (split at separators and
+where case turns: `OpenHands`, `Open`, `Hands`) that is not an ordinary English word
+(`data/english_words.txt.gz`) and not shared by every name of its kind in the project
+(`agent-a` and `agent-b` share `agent`). A model adds its provider and its family's words from
+litellm's model map (`model_words`: `anthropic`, `claude`, `sonnet`). A part that is an
+ordinary word (`sonnet`, `llama`, `wombat`) or of three letters (`gpt`) is *weak*: masked only
+with a version or size joined to it or before it, or beside another name (`Sonnet 3.5`,
+`3.5 Sonnet`, `Claude Sonnet`), never alone: the poem stays a sonnet.
+
+**How the text is read** (`_Folded`): as a person reads it. URL-encoding is decoded, also twice
+encoded (`%252D`), HTML character references too (`&#67;laude`, `&amp;#67;`), compatibility forms
+folded (NFKC: fullwidth `ｃｌａｕｄｅ`), accents dropped, and letters of other scripts that look
+Latin read as the Latin letter (`_CONFUSABLES`: Cyrillic `сlаudе`, Greek, Armenian). Case is
+kept to see where words turn and ignored in matching; a name may have up to MAX_GAP separators
+(space, `-`, `_`, `.`, `/`, zero-width characters, …) or none between any two of its characters.
+
+**Where a name starts and ends**: where a word does, where lower case turns upper (`myClaude`,
+`CodeActAgent`) or letters meet digits (`Claude35Sonnet`), and where the Latin script ends
+(`使用claude模型`). A distinctive part glued to letters with no such turn (`evalanthropic`) is
+masked with the whole word, unless that word is an ordinary one (`philanthropic`).
+
+**What is replaced** is the whole run of the original text a name covers, with a provider path
+before it (PROVIDERS or the recorded model's own), the variants joined to its end (a piece with a
+digit or a VARIANT_WORDS word: `_SONNET`, `-20241022`, `-3.5`, `:latest`), a version before it
+(`3.5 Sonnet`) and any name beside it (`Claude 3.5 Sonnet`, `eval_anthropic/claude-3-5-sonnet`
+becomes `eval_[model]`): one placeholder, and nothing of a name beside it.
+
+The floor that keeps ordinary words safe: parts and whole names of fewer than MIN_MASKED_CHARS
+letters and digits are never masked alone (weak at three, nothing below); a whole name that is one
+ordinary word beside "a" or "I" is ordinary words (`agentA` leaves "an agent a human" alone); a
+word joined to a name that is neither a variant nor a provider stays (`claude-based`). The
+false masking of ordinary words is measured on the bundled research prose
+(tests/test_annotation_masking.py, bench/annotation.md), and what is left unmasked is listed,
+measured, in docs/annotation.md.
 """
 
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import functools
+import gzip
 import html
 import re
 import unicodedata
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
-#: the letters of Latin scripts, folded (ASCII, Latin-1, Latin Extended-A and -B): a name is a
-#: word among them
-_LATIN = "a-z\u00aa\u00b5\u00ba\u00df-\u00f6\u00f8-\u024f"
-#: names (counted without separators) shorter than this are left alone: masking "lr" or "gpt"
-#: would eat ordinary words
+#: the letters of Latin scripts (ASCII, Latin-1, Latin Extended-A and -B): a name is a word
+#: among them; another script's letter beside one is a word's end
+_LATIN = "a-zA-Z\u00aa\u00b5\u00ba\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f"
+_WORD_CHAR = re.compile(rf"[0-9{_LATIN}]")
+#: names (counted without separators) shorter than this are not masked alone: "lr" or "gpt"
+#: would eat ordinary words (a three-letter part is weak: masked beside a version or a name)
 MIN_MASKED_CHARS = 4
+#: the shortest distinctive part of a name that is masked at all (as a weak one)
+_MIN_PART = 3
 #: the most separator characters between two letters of a name (" - " is three): enough for
 #: any way of writing a name, not enough to join letters a sentence apart
 MAX_GAP = 4
 _GAP = rf"[\W_]{{0,{MAX_GAP}}}"
 _PARTS = re.compile(r"[^\W_]+")
 _LETTERS_DIGITS = re.compile(r"\d+|[^\W\d_]+")
+_LETTER_RUNS = re.compile(r"[^\W\d_]+")
+#: the words inside a run of letters, cut where case turns: `OpenHands`, `SWEAgent` → SWE, Agent
+_CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[^\W\d_]+")
 #: a part of a model id that starts its date or snapshot suffix: 2024, 20240806, 0613
 _DATE_PART = re.compile(r"\d{4,}")
-#: what the text may hold encoded or in compatibility form: a run of URL escapes, an HTML
-#: character reference, a run of characters outside ASCII
+#: what the text may hold encoded or in compatibility form: a run of URL escapes (`%2D`, twice
+#: encoded `%252D`), an HTML character reference (`&#67;`, `&amp;#67;`), a run outside ASCII
 _ENCODED = re.compile(
-    r"(?:%[0-9A-Fa-f]{2})+|&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});|[^\x00-\x7f]+"
+    r"(?:%(?:25)*[0-9A-Fa-f]{2})+"
+    r"|&(?:amp;)*(?:#[0-9]{1,7};?|#[xX][0-9A-Fa-f]{1,6};?|[A-Za-z][A-Za-z0-9]{1,31};)"
+    r"|[^\x00-\x7f]+"
 )
-#: one piece joined to the end of a name (`_SONNET`, `-20241022`, `:latest`, `@v2`, the `3` of
+#: one piece joined to the end of a name (`_SONNET`, `-20241022`, `-3.5`, `:latest`, the `3` of
 #: `claude3`); it is part of the name when it holds a digit or is one of VARIANT_WORDS, not an
 #: ordinary word joined to it (`claude-based`, `LLAMA_DIR`, `llama-cpp`)
-_JOINED = re.compile(rf"[-_:@+]?([0-9{_LATIN}]+)")
+_JOINED = re.compile(rf"(?:[-_:@+]|\.(?=[0-9]))?([0-9{_LATIN}]+)")
+#: a model's version written after a space (`Sonnet 3.5`, `Claude 3 Opus`)
+_VERSION_AFTER = re.compile(r" (\d+(?:[._-]\d+)*)(?![\w.]|\.\d)")
+#: a model's version written before its name (`3.5 Sonnet`, `3-5-sonnet`, `35 sonnet`)
+_VERSION_BEFORE = re.compile(r"(?<![\w.])\d+(?:[._-]\d+)*[ ._-]?\Z")
+#: what may stand between two names that are masked as one (`Claude 3.5 Sonnet`)
+_BETWEEN = re.compile(r"[ ._/:-]{0,3}(?:\d+(?:[._-]\d+)*[ ._/:-]{0,3})?")
 #: the words model names end in (measured on the bundled corpus: see the module docstring)
 VARIANT_WORDS = frozenset(
     {
@@ -139,11 +175,66 @@ PROVIDERS = frozenset(
     }
 )
 _SEGMENT = re.compile(r"([\w.\-]+)/\Z")
+#: letters of other scripts a reader takes for Latin ones (Unicode's confusables for the
+#: scripts agents' text mixes in: Cyrillic, Greek, Armenian, and Latin's own look-alikes)
+_CONFUSABLES = str.maketrans(
+    dict(
+        zip(
+            "аАВвЕеЁёІіЇїЈјКкМмНнОоРрСсТтУуХхЅѕԀԁҺһӀӏԚԛԜԝҮүЬьпгɡɑıȷɩΑαΒβΕεΖΗηΙιΚκΜΝνΟοΡρΤτΥυΧχγωօոսհցզՕՍ",
+            "aABbEeEeIiIiJjKkMmHhOoPpCcTtYyXxSsDdHhIlQqWwYybbnrgaijiAaBbEeZHnIiKkMNvOoPpTtYuXxywonuhgqOU",
+            strict=True,
+        )
+    )
+)
+_WORDS_FILE = Path(__file__).with_name("data") / "english_words.txt.gz"
+#: a model word is its family's when this share of the model map's ids that have it also have
+#: the family's head (`sonnet`: every id with it is a `claude` one; `mini`: many families')
+_FAMILY_SHARE = 0.8
+#: and when this share of the family's ids have it: a word of a few of them is a one-off or an
+#: ordinary word (`python` of `code-llama-13b-python`, `instant`, `nemo`, `terra`), measured on
+#: the bundled prose ("Mediterranean", "text generation" were masked for a lower share)
+_FAMILY_WORD_SHARE = 0.1
+#: the shortest distinctive part masked with the word it is glued into (`evalanthropic`; not
+#: cut by a space as well): a shorter one is found inside ordinary names too often (`nemo` in
+#: "Skene model")
+_MIN_GLUED = 6
+#: a git header that names who made a commit: `From: OpenHands <openhands@all-hands.dev>`
+_COMMIT_HEADER = re.compile(
+    r"^[+\- ]?(?:From|Author|Commit|Committer|Co-authored-by|Signed-off-by)\s*:[ \t]*"
+    r"(?P<name>[^<>\n]*?)[ \t]*<(?P<email>[^<>\s@]+@[^<>\s]+)>",
+    re.MULTILINE | re.IGNORECASE,
+)
+#: what each kind of name is replaced by (a commit's author, e-mail and its domain are the agent's)
+_PLACEHOLDER = {"commit": "[agent]", "domain": "[agent]"}
+#: the kinds of name whose distinctive words are masked alone (`_part_spellings`)
+_PART_KINDS = ("agent", "model", "commit")
+
+
+@functools.cache
+def english_words() -> frozenset[str]:
+    """The ordinary words (data/README.md): a name's part that is one of them does not identify
+    on its own."""
+    return frozenset(gzip.decompress(_WORDS_FILE.read_bytes()).decode("ascii").split())
+
+
+def _ordinary(word: str) -> bool:
+    words = english_words()
+    return word in words or (word.endswith("s") and word[:-1] in words)
 
 
 def parts(name: str) -> list[str]:
     """The alphanumeric parts of a name, also cut where letters meet digits: `GPT4o` → gpt, 4, o."""
     return [p.casefold() for word in _PARTS.findall(name) for p in _LETTERS_DIGITS.findall(word)]
+
+
+def name_words(name: str) -> set[str]:
+    """The words of a name, case-folded: each run of letters whole and cut where case turns
+    (`OpenHands CodeAct` → openhands, open, hands, codeact, code, act)."""
+    found: set[str] = set()
+    for run in _LETTER_RUNS.findall(name):
+        found.add(run.casefold())
+        found.update(w.casefold() for w in _CAMEL.findall(run))
+    return found
 
 
 def model_variants(model: str) -> list[list[str]]:
@@ -162,25 +253,90 @@ def model_variants(model: str) -> list[list[str]]:
     return found
 
 
+@functools.cache
+def _model_map_index() -> tuple[Counter[str], dict[str, Counter[str]], dict[str, set[str]]]:
+    """litellm's model map as words of its ids' last path parts (`claude-3-5-sonnet-20241022`,
+    not the hosts before it): how many ids have each word, which words each one's ids also
+    have, and the provider of each id its maker lists (`anthropic`)."""
+    from expgrade.grading.judge.client import model_cost_map
+
+    counts: Counter[str] = Counter()
+    together: dict[str, Counter[str]] = defaultdict(Counter)
+    providers: dict[str, set[str]] = defaultdict(set)
+    for key, row in model_cost_map().items():
+        tail = key.casefold().rsplit("/", 1)[-1]
+        words = {w for w in re.findall(r"[a-z]+", tail) if len(w) >= _MIN_PART}
+        counts.update(words)
+        for w in words:
+            together[w].update(words)
+        if "/" not in key:  # the maker's own entry, not a host's (`vercel_ai_gateway/…`)
+            providers[tail].add(str(row.get("litellm_provider") or "").casefold())
+    return counts, together, providers
+
+
+def model_words(model: str) -> set[str]:
+    """The words that name `model`'s maker and family in litellm's model map: the providers of
+    its id (`anthropic`) and the words whose ids are nearly all its family's (`claude`:
+    `anthropic`, `sonnet`, `opus`, `haiku`, each in a tenth of them or more; not `instant`); a
+    word many families share (`mini`) is none."""
+    counts, together, providers = _model_map_index()
+    tail = model.casefold().rsplit("/", 1)[-1]
+    found = {
+        w
+        for provider in providers.get(tail, ())
+        for w in re.findall(r"[a-z]+", provider)
+        if len(w) >= _MIN_PART and not _ordinary(w)
+    }
+    head = next((p for p in parts(tail) if p.isalpha()), None)
+    if head is None or not counts.get(head):
+        return found
+    family = {
+        w
+        for w, n in counts.items()
+        if n >= _FAMILY_WORD_SHARE * counts[head] and together[w][head] >= _FAMILY_SHARE * n
+    }
+    return found | family | {head}
+
+
+def commit_identities(text: str | None) -> list[tuple[str | None, str]]:
+    """The authors and e-mails the git headers in an agent's diff or log carry (`Author:`,
+    `From:`, `Co-authored-by:` …), as names of kind "commit": they identify the agent as much as
+    its name does (`openhands@all-hands.dev`)."""
+    found: list[tuple[str | None, str]] = []
+    for m in _COMMIT_HEADER.finditer(text or ""):
+        email = m["email"]
+        found += [(m["name"] or None, "commit"), (email, "commit"), (email.split("@", 1)[1], "domain")]
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _read_char(c: str) -> str:
+    """One character as it reads: its compatibility form, without accents, a look-alike of
+    another script as the Latin letter."""
+    text = unicodedata.normalize("NFKC", c)
+    decomposed = unicodedata.normalize("NFD", text)
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    if len(bare) != len(decomposed):
+        text = unicodedata.normalize("NFC", bare)
+    return text.translate(_CONFUSABLES)
+
+
 def _fold(text: str) -> str:
-    """A piece of text as it reads: encodings decoded, compatibility forms folded, case folded."""
-    if text.startswith("%"):
-        raw = bytes.fromhex(text.replace("%", ""))
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            text = raw.decode("latin-1")
-    elif text.startswith("&"):
-        text = html.unescape(text)
-    return unicodedata.normalize("NFKC", text).casefold()
+    """An encoded piece decoded as often as it was encoded, then read character by character."""
+    for _ in range(4):
+        decoded = html.unescape(unquote(text, errors="replace"))
+        if decoded == text:
+            break
+        text = decoded
+    return "".join(_read_char(c) if c >= "\x80" else c for c in text)
 
 
 @dataclass(frozen=True)
 class _Folded:
-    """A text folded for matching (`_fold` piece by piece), with the way back: the folded
-    text's piece i starts at `at[i]` and came from `source[i]` of the original; an encoded
-    piece maps back whole, a plain piece (ASCII, or non-ASCII whose every character folds to
-    one) character by character."""
+    """A text folded for matching (`_fold` piece by piece, case kept), with the way back: the
+    folded text's piece i starts at `at[i]` and came from `source[i]` of the original; an encoded
+    piece maps back whole, a plain piece (ASCII, or non-ASCII whose every character folds to one)
+    character by character."""
 
     text: str
     at: list[int]
@@ -202,11 +358,11 @@ class _Folded:
 
         for m in _ENCODED.finditer(original):
             if m.start() > done:
-                add(original[done : m.start()].lower(), done, m.start(), True)
+                add(original[done : m.start()], done, m.start(), True)
             if m.group()[0] in "%&":
                 add(_fold(m.group()), m.start(), m.end(), False)
             else:  # a run outside ASCII (a 5 MB log in Chinese is one piece, not 5 million)
-                chars = [_fold(c) for c in m.group()]
+                chars = [_read_char(c) for c in m.group()]
                 if all(len(c) == 1 for c in chars):
                     add("".join(chars), m.start(), m.end(), True)
                 else:
@@ -214,7 +370,7 @@ class _Folded:
                         add(c, m.start() + i, m.start() + i + 1, False)
             done = m.end()
         if done < len(original) or not pieces:
-            add(original[done:].lower(), done, len(original), True)
+            add(original[done:], done, len(original), True)
         return cls("".join(pieces), at, source)
 
     def span(self, start: int, end: int) -> tuple[int, int]:
@@ -234,46 +390,103 @@ class _Spelling:
     placeholder: str
     #: the name's own single-letter parts: they may stand alone (`WOMBAT-13B` as `wombat 13 b`)
     lone_letters: frozenset[str]
-
-
-def _letters(name_parts: list[str]) -> str:
-    return "".join(name_parts)
+    #: a part of a name (not a whole recorded name): masked with the word it is glued into
+    part: bool = False
+    #: masked only with a version joined to it or before it, or beside another name
+    weak: bool = False
 
 
 @dataclass(frozen=True)
 class _Names:
-    """The compiled names: one pattern, what each of its alternatives stands for, and the
-    provider segments that may prefix them (PROVIDERS and the recorded models' own)."""
+    """The compiled names: one pattern for every spelling, what each spelling (by its letters)
+    stands for, and the provider segments that may prefix them (PROVIDERS and the recorded
+    models' own)."""
 
     pattern: re.Pattern[str]
-    spellings: tuple[_Spelling, ...]
+    spellings: dict[str, _Spelling]
     providers: frozenset[str]
 
 
-@functools.lru_cache(maxsize=256)
-def _pattern(names: tuple[tuple[str, str], ...]) -> _Names | None:
-    """One pattern for every spelling of every name (longest first, so a model id is replaced
-    whole before its family), with what each alternative stands for."""
+def _trie(words: Iterable[str]) -> str:
+    """One alternation for `words`, their common beginnings shared (a position is tried against
+    each first letter once, not against every word), any separators allowed between letters."""
+    root: dict[str, Any] = {}
+    for word in words:
+        node = root
+        for c in word:
+            node = node.setdefault(c, {})
+        node[""] = {}
+
+    def emit(node: dict[str, Any]) -> str:
+        branches = []
+        for c in sorted(k for k in node if k):
+            child = node[c]
+            if not any(child):
+                branches.append(re.escape(c))
+                continue
+            rest = emit(child)
+            optional = "?" if "" in child else ""
+            branches.append(f"{re.escape(c)}(?:{_GAP}(?:{rest})){optional}")
+        return "|".join(branches)
+
+    return emit(root)
+
+
+def _placeholder(what: str) -> str:
+    return _PLACEHOLDER.get(what, f"[{what}]")
+
+
+def _part_spellings(names: tuple[tuple[str, str], ...]) -> dict[str, _Spelling]:
+    """The distinctive parts of the agents', models' and commit authors' names (see the module
+    docstring), strong or weak; a folder's or an e-mail domain's words are not taken alone (a
+    folder `careful-adam` would hide every "Adam" optimiser)."""
+    words_of: dict[str, dict[str, set[str]]] = defaultdict(dict)
+    family: set[str] = set()
+    for name, what in names:
+        if what not in _PART_KINDS:
+            continue
+        folded = _fold(name).split("@", 1)[0]  # an e-mail by its user: the domain is masked whole
+        words_of[what][folded.casefold()] = name_words(folded)
+        if what == "model":
+            family |= model_words(folded)
+    found: dict[str, _Spelling] = {}
+    for what, by_name in words_of.items():
+        # a word every agent's (or model's) name has tells no agent from another
+        shared = set.intersection(*by_name.values()) if len(by_name) > 1 and what != "commit" else set()
+        for word in sorted(set().union(*by_name.values()) | (family if what == "model" else set())):
+            ordinary = _ordinary(word) or word in VARIANT_WORDS
+            if len(word) < _MIN_PART or (word not in family and (ordinary or word in shared)):
+                continue
+            weak = ordinary or len(word) < MIN_MASKED_CHARS
+            found.setdefault(word, _Spelling(_placeholder(what), frozenset(), part=True, weak=weak))
+    return found
+
+
+@functools.lru_cache(maxsize=64)
+def _compile(names: tuple[tuple[str, str], ...]) -> _Names | None:
+    """One pattern for every spelling of every name and of every distinctive part, with what
+    each stands for: a whole name before a part of it, so a model id is replaced whole."""
     spellings: dict[str, _Spelling] = {}
     providers = set(PROVIDERS)
     for name, what in names:
-        folded = _Folded.of(name).text
+        folded = _fold(name).casefold()
         if what == "model" and "/" in folded:
             providers.update(folded.split("/")[:-1])
         for variant in model_variants(folded) if what == "model" else [parts(folded)]:
-            letters = _letters(variant)
+            letters = "".join(variant)
             if len(letters) >= MIN_MASKED_CHARS:
                 lone = frozenset(p for p in variant if len(p) == 1 and p.isalpha())
-                spellings.setdefault(letters, _Spelling(f"[{what}]", lone))
+                spellings.setdefault(letters, _Spelling(_placeholder(what), lone))
+    for letters, spelling in _part_spellings(names).items():
+        whole = spellings.get(letters)
+        if whole is None:
+            spellings[letters] = spelling
+        elif not spelling.weak:  # a whole name that is also a distinctive part may be glued
+            spellings[letters] = dataclasses.replace(whole, part=True)
     if not spellings:
         return None
-    ordered = sorted(spellings, key=len, reverse=True)
-    # a name starts where a word does and is not followed by a letter: `gent` is not found in
-    # `agent`, nor `wombat` in `wombats`, but `claude` is in `claude3`; words are Latin ones
-    # (a script without spaces, `模型claude说`, has no word boundary to wait for)
-    body = "|".join(f"({_GAP.join(re.escape(c) for c in letters)})" for letters in ordered)
-    pattern = re.compile(rf"(?<![0-9{_LATIN}])(?:{body})(?![{_LATIN}])")
-    return _Names(pattern, tuple(spellings[s] for s in ordered), frozenset(providers))
+    pattern = re.compile(f"(?i:{_trie(spellings)})")
+    return _Names(pattern, spellings, frozenset(providers))
 
 
 #: the words of one letter in English prose: a match of one word of letters and one of these
@@ -285,7 +498,7 @@ _ONE_LETTER_WORDS = frozenset("ai")
 def _joins_a_one_letter_word(matched: str, spelling: _Spelling) -> bool:
     """Whether the match is an ordinary word and "a" or "I": "agent a" for `agentA` (but not
     "A gent-correct Q7" for `agentcorrectq7`, nor a name spelt out letter by letter)."""
-    words = ["".join(c for c in w if c.isalnum()) for w in matched.split()]
+    words = ["".join(c for c in w if c.isalnum()).casefold() for w in matched.split()]
     words = [w for w in words if w]
     if len(words) != 2:
         return False
@@ -300,43 +513,131 @@ def _joins_a_one_letter_word(matched: str, spelling: _Spelling) -> bool:
     return False
 
 
-def _extend(folded: str, start: int, end: int, providers: frozenset[str]) -> tuple[int, int]:
-    """The match with the providers joined before it (`anthropic/`, `openrouter/anthropic/`)
-    and the variants joined to its end (`_sonnet`, `-20241022`)."""
+def _word(c: str) -> bool:
+    return _WORD_CHAR.match(c) is not None
+
+
+def _turns(before: str, after: str) -> bool:
+    """Whether a word ends between two characters of a run: letters meet digits, lower case
+    turns upper, or one of them is not a Latin letter or digit."""
+    if not (_word(before) and _word(after)):
+        return True
+    return before.isdigit() != after.isdigit() or (before.islower() and after.isupper())
+
+
+def _bounded(text: str, start: int, end: int) -> bool:
+    """Whether [start, end) starts and ends where words do (`claude` in `myClaude35`, not in
+    `claudes`)."""
+    starts = start == 0 or _turns(text[start - 1], text[start])
+    return starts and (end == len(text) or _turns(text[end - 1], text[end]))
+
+
+def _glued_word(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The word a distinctive part is glued into (`evalanthropic`), or None where that word is
+    an ordinary one (`philanthropic`, `claudes`' plural is not: it is masked)."""
+    while start > 0 and _word(text[start - 1]):
+        start -= 1
+    while end < len(text) and _word(text[end]):
+        end += 1
+    letters = "".join(c for c in text[start:end] if not c.isdigit()).casefold()
+    return None if _ordinary(letters) else (start, end)
+
+
+def _extend(
+    folded: str, start: int, end: int, providers: frozenset[str], model: bool
+) -> tuple[int, int, bool]:
+    """The match with the providers joined before it (`anthropic/`, `openrouter/anthropic/`), a
+    model's version before it (`3.5 `) and the variants joined to its end (`_sonnet`, `-20241022`; a
+    model's also after a space: `Sonnet 3.5`), and
+    whether a version or size came with it (what a weak part needs)."""
+    versioned = False
+    version = _VERSION_BEFORE.search(folded, max(0, start - 16), start) if model else None
+    if version is not None:
+        start, versioned = version.start(), True
     for _ in range(2):
         segment = _SEGMENT.search(folded, max(0, start - 41), start)
-        if segment is None or segment.group(1) not in providers:
+        if segment is None or segment.group(1).casefold() not in providers:
             break
         start = segment.start()
-    while (joined := _JOINED.match(folded, end)) is not None:
-        piece = joined.group(1)
-        if not (piece in VARIANT_WORDS or any(c.isdigit() for c in piece)):
+    while (
+        joined := _JOINED.match(folded, end) or (_VERSION_AFTER.match(folded, end) if model else None)
+    ) is not None:
+        piece = joined.group(1).casefold()
+        digit = any(c.isdigit() for c in piece)
+        if not (piece in VARIANT_WORDS or digit):
             break
+        versioned = versioned or digit
         end = joined.end()
-    return start, end
+    return start, end, versioned
+
+
+def _folded_spans(folded: str, compiled: _Names) -> list[tuple[int, int, str]]:
+    """Where the folded text names someone: each match bounded (or glued into a word that is not
+    ordinary), extended, and merged with the matches beside it; a weak part kept only with a
+    version or beside a kept name."""
+    found: list[tuple[int, int, str, bool]] = []  # start, end, placeholder, whether it stands alone
+    pos = 0
+    while (m := compiled.pattern.search(folded, pos)) is not None:
+        letters = "".join(c for c in m.group() if c.isalnum()).casefold()
+        spelling = compiled.spellings.get(letters)
+        if spelling is None:  # a letter that matches only ignoring case folds to two (`İ`)
+            pos = m.start() + 1
+            continue
+        start, end = m.start(), m.end()
+        if not _bounded(folded, start, end):
+            glued = (
+                _glued_word(folded, start, end)
+                if spelling.part
+                and not spelling.weak
+                and len(letters) >= _MIN_GLUED
+                and not any(c.isspace() for c in m.group())
+                else None
+            )
+            if glued is None:
+                pos = m.start() + 1
+                continue
+            start, end = glued
+        if _joins_a_one_letter_word(m.group(), spelling):
+            pos = m.end()
+            continue
+        start, end, versioned = _extend(
+            folded, start, end, compiled.providers, spelling.placeholder == "[model]"
+        )
+        if found and start < found[-1][1]:
+            start = found[-1][1]
+        if start < end:
+            found.append((start, end, spelling.placeholder, spelling.weak and not versioned))
+        pos = end
+    merged: list[tuple[int, int, str, bool]] = []
+    for start, end, placeholder, alone in found:
+        if merged and merged[-1][2] == placeholder and _BETWEEN.fullmatch(folded, merged[-1][1], start):
+            first = merged[-1]
+            merged[-1] = (first[0], end, first[2], first[3] and alone)
+        else:
+            merged.append((start, end, placeholder, alone))
+    return [(start, end, placeholder) for start, end, placeholder, alone in merged if not alone]
 
 
 def name_spans(text: str, names: Iterable[tuple[str | None, str]]) -> list[tuple[int, int, str]]:
     """Where `text` names someone: (start, end, placeholder) of each run to replace, in order,
     not overlapping (also what the corpus measurement of the floor counts)."""
-    compiled = _pattern(tuple((name, what) for name, what in names if name))
+    compiled = _compile(tuple(dict.fromkeys((name, what) for name, what in names if name)))
     if compiled is None or not text:
         return []
     folded = _Folded.of(text)
     found: list[tuple[int, int, str]] = []
-    for m in compiled.pattern.finditer(folded.text):
-        spelling = compiled.spellings[(m.lastindex or 1) - 1]
-        if _joins_a_one_letter_word(m.group(), spelling):
-            continue
-        start, end = folded.span(*_extend(folded.text, m.start(), m.end(), compiled.providers))
-        if not found or start >= found[-1][1]:
-            found.append((start, end, spelling.placeholder))
+    for start, end, placeholder in _folded_spans(folded.text, compiled):
+        start, end = folded.span(start, end)
+        if found and start < found[-1][1]:  # two encoded pieces' runs overlap: one placeholder
+            found[-1] = (found[-1][0], max(end, found[-1][1]), found[-1][2])
+        else:
+            found.append((start, end, placeholder))
     return found
 
 
 def mask_identity(text: str, names: Iterable[tuple[str | None, str]]) -> str:
-    """`text` with each spelling of each name (agent, model, submission folder) replaced by
-    `[what]`; the artefacts are otherwise shown as the judge read them."""
+    """`text` with each spelling of each name (agent, model, submission folder, commit author)
+    replaced by `[what]`; the artefacts are otherwise shown as the judge read them."""
     out: list[str] = []
     done = 0
     for start, end, placeholder in name_spans(text, names):

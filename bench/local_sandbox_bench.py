@@ -24,10 +24,11 @@ import subprocess
 import sys
 import tempfile
 import time
-import types
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+
+from before import module_at
 
 from expgrade.grading.sandbox import Limits, SandboxRequest
 from expgrade.grading.sandbox.local_backend import LocalSandbox
@@ -37,15 +38,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def old_backend() -> object:
-    source = subprocess.run(
-        ["git", "show", f"{BEFORE}:grading/sandbox/local_backend.py"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-    ).stdout
-    module = types.ModuleType("old_local_backend")
-    exec(compile(source, "old_local_backend.py", "exec"), module.__dict__)
-    return module.LocalSandbox()
+    return module_at(BEFORE, "grading/sandbox/local_backend.py", "old_local_backend").LocalSandbox()
 
 
 def sandboxed(box: object, request: SandboxRequest, isolation: dict[str, object], name: str) -> None:

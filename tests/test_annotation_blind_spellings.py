@@ -12,7 +12,7 @@ import html
 import json
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -70,21 +70,42 @@ def held_out_run(root: Path) -> Path:
     return run
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[str, str, str]]:
+Case = tuple[Callable[[Path], Path], tuple[str, ...], int, Callable[[str], str]]
+
+
+def identity_case() -> Case:
+    """Issue 55's run (`OpenHands CodeAct` on `claude-3-5-sonnet-20241022`, its names written
+    the ways that leaked, in design, conclusion, results, diff, log and rationales)."""
+    from test_annotation_masking_identity import TOKENS, identity_run
+    from test_annotation_masking_identity import readable as read_through  # homoglyphs, twice encoded
+
+    return identity_run, TOKENS, 7, read_through  # 3 design, 2 conclusion, 1 implementation, 1 integrity
+
+
+CASES: dict[str, Callable[[], Case]] = {
+    "issue 46": lambda: (held_out_run, HIDDEN, 5, readable),
+    "issue 55": identity_case,
+}
+
+
+@pytest.fixture(params=sorted(CASES))
+def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, str, str, Case]]:
+    case = CASES[request.param]()
     db = str(tmp_path / "annotate.db")
     store = Store.open(db)
-    store.load("demo", 1, load_run(held_out_run(tmp_path / "run")), active_queue=False)
+    store.load("demo", 1, load_run(case[0](tmp_path / "run")), active_queue=False)
     with _serve(db) as url:
-        yield url, store.add_user("ann"), db
+        yield url, store.add_user("ann"), db, case
 
 
-def test_names_written_any_way_reach_neither_the_store_nor_the_page(served: tuple[str, str, str]) -> None:
+def test_names_written_any_way_reach_neither_the_store_nor_the_page(
+    served: tuple[str, str, str, Case],
+) -> None:
     from playwright.sync_api import WebSocket, expect, sync_playwright
 
-    url, token, db = served
+    url, token, db, (_, hidden, items, readable) = served
     stored = [readable(t) for t in stored_texts(db)]
-    assert [h for h in HIDDEN if any(h in t for t in stored)] == []
+    assert [h for h in hidden if any(h in t for t in stored)] == []
     assert any("[agent]" in t for t in stored_texts(db)) and any("[model]" in t for t in stored_texts(db))
     frames: list[bytes] = []
 
@@ -106,11 +127,11 @@ def test_names_written_any_way_reach_neither_the_store_nor_the_page(served: tupl
                 break
             current = item.inner_text()
             body = readable(page.locator("body").inner_text())
-            assert [h for h in HIDDEN if h in body] == [], current
+            assert [h for h in hidden if h in body] == [], current
             shown += 1
             _press(page, "p")
             expect(item.or_(page.get_by_text("Nothing left for you")).first).not_to_have_text(current)
         browser.close()
-    assert shown == 5  # 3 design and 2 conclusion criteria, each seen and labelled
+    assert shown == items  # every criterion, each seen and labelled
     received = readable(b"".join(frames).decode("utf-8", errors="replace"))
-    assert [h for h in HIDDEN if h in received] == []
+    assert [h for h in hidden if h in received] == []

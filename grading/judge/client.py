@@ -473,6 +473,12 @@ def _cost_table() -> dict[str, dict[str, Any]]:
     return lib.model_cost if lib is not None else _bundled_cost_map()  # type: ignore[no-any-return]
 
 
+def model_cost_map() -> dict[str, dict[str, Any]]:
+    """litellm's model map as the judge prices from it, for other layers that read its names
+    (the annotation app's masking takes models' providers and families from it)."""
+    return _cost_table()
+
+
 def _map_entry(model: str) -> dict[str, Any] | None:
     """The model's entry in litellm's cost map, looked up locally.
 
