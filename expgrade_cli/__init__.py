@@ -87,7 +87,13 @@ def main() -> None:
         err_console.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         sys.exit(2)
     except KeyboardInterrupt:
-        err_console.print("[yellow]interrupted[/]")
+        # These keep what was done (the run folder, the judge's response cache): said, so that
+        # nobody starts over in a new folder and pays twice.
+        resumes = sys.argv[1:2] in (["grade"], ["judge"], ["judge-audit"])
+        err_console.print(
+            "[yellow]interrupted[/]" + (": re-run the same command to resume" if resumes else ""),
+            highlight=False,
+        )
         sys.exit(130)
     finally:
         settle_before_exit()

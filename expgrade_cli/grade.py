@@ -344,6 +344,9 @@ def demo(
 ) -> None:
     """Grade the bundled example tasks and submissions end to end, then write the report.
 
+    The first run builds the Docker sandbox image (about 2 minutes, from Debian's archive);
+    later runs reuse it and take DEMO_TIME.
+
     Judges: the models in $EXPGRADE_JUDGE (comma-separated; $EXPGRADE_API_BASE for the endpoint)
     when set, else the bundled scripted judge server, whose verdicts are scripted, not judged.
     """

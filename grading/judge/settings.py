@@ -29,6 +29,10 @@ class JudgeSettings:
     force: bool = False  # start even when the estimate exceeds budget_usd (the cap still holds)
     batch: bool = False  # through the provider's batch API, batch ids kept in the run folder
     workers: int = 1  # processes to judge in (`judge` only), one budget and rate limit for all
+    #: Whether the judges are still to be checked before anything is spent (grading/judge/preflight.py):
+    #: `grade_run` checks them first; the CLI checks them before it writes anything and clears
+    #: this, and `--no-preflight` clears it unchecked.
+    preflight: bool = True
 
     def __post_init__(self) -> None:
         if self.workers < 1:
