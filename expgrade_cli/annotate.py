@@ -28,7 +28,7 @@ ImportFormat = Literal["auto", "expgrade", "label-studio"]
 DbOption = Annotated[
     str | None,
     typer.Option(
-        "--db", help="SQLAlchemy URL or SQLite file; default $EXPGRADE_DATA_DIR/annotate.db (~/.expgrade)."
+        "--db", help="SQLAlchemy URL or SQLite file; default annotate.db in $EXPGRADE_DATA_DIR (~/.expgrade)."
     ),
 ]
 

@@ -31,9 +31,14 @@ def grade(
     tasks: Annotated[Path, typer.Option("--tasks", help="TASKS.jsonl (formats.md §2).")],
     submissions: Annotated[Path, typer.Option("--submissions", help="Submissions folder (formats.md §3).")],
     out: Annotated[Path, typer.Option("--out", help="Run folder; re-running on it resumes.")],
-    subtasks: Annotated[str, typer.Option("--subtasks", help="Comma-separated subset to grade.")] = ",".join(
-        ALL_SUBTASKS
-    ),
+    subtasks: Annotated[
+        str,
+        typer.Option(
+            "--subtasks",
+            help=f"Comma-separated subset to grade: {', '.join(ALL_SUBTASKS)}.",
+            show_default="all",
+        ),
+    ] = ",".join(ALL_SUBTASKS),
     sandbox: Annotated[str, typer.Option("--sandbox", help="docker (default) or local.")] = "docker",
     gpu_mode: Annotated[
         str,

@@ -29,7 +29,12 @@ def judge_audit(
         Path, typer.Option("--out", help="Audit folder: audit.json, audit.md, controls.jsonl, controls/.")
     ],
     subtasks: Annotated[
-        str, typer.Option("--subtasks", help="Judged subtasks to audit.")
+        str,
+        typer.Option(
+            "--subtasks",
+            help="Judged subtasks to audit, comma-separated: design, implementation, conclusion, integrity.",
+            show_default="all four",
+        ),
     ] = "design,implementation,conclusion,integrity",
     controls: Annotated[
         int,

@@ -153,7 +153,9 @@ def _group(concurrency_names: tuple[str, ...]) -> list[inspect.Parameter]:
                 InjectionCheck,
                 typer.Option(
                     "--injection-check",
-                    help="paraphrase: re-judge flagged items without the flagged span; invariance: "
+                    metavar="CHECK",
+                    help="off (default), paraphrase or invariance. "
+                    "paraphrase: re-judge flagged items without the flagged span; invariance: "
                     "re-judge every item with its comments, docstrings, markdown and log text replaced "
                     "(about 2x the calls).",
                 ),
@@ -166,7 +168,8 @@ def _group(concurrency_names: tuple[str, ...]) -> list[inspect.Parameter]:
                 StructuredOutput,
                 typer.Option(
                     "--structured-output",
-                    help="How the judge's JSON is asked for: auto tries json_schema, then json_object "
+                    metavar="MODE",
+                    help="How the judge's JSON is asked for (auto, json_schema, json_object or off): auto tries json_schema, then json_object "
                     "with the schema (llama.cpp's server), then off (prompt instructions only), and "
                     "keeps the first its server takes.",
                 ),

@@ -82,7 +82,9 @@ def _known_providers() -> frozenset[str]:
     litellm's own list where that table is missing."""
     providers = {str(row.get("litellm_provider")) for row in client._cost_table().values()} | {"openai"}
     spec = importlib.util.find_spec("litellm")  # finds the package; imports nothing
-    table = Path(spec.origin).parent / "provider_endpoints_support_backup.json" if spec and spec.origin else None
+    table = (
+        Path(spec.origin).parent / "provider_endpoints_support_backup.json" if spec and spec.origin else None
+    )
     if table is not None and table.is_file():
         return frozenset(providers | set(json.loads(table.read_bytes()).get("providers") or ()))
     return frozenset(providers | {str(p.value) for p in client._litellm().LlmProviders})
