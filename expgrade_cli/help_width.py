@@ -3,9 +3,10 @@
 Typer lays `--help` out as a rich table whose columns all may shrink; in a narrow terminal rich
 shrinks the widest ones first, and an option name such as `--judge-concurrency` came out as
 `--judge-concurr…`, which nobody can type. Typer has no setting for it, so the tables its help
-builds (typer.rich_utils, one `Table` per panel) are made with the name columns never wrapped
-nor cut: an option's names go one per line into one column that never wraps (the type and the
-description beside it wrap instead), and a command's name likewise. tests/test_cli_help_width.py walks every command's help at 80 columns.
+builds (typer.rich_utils, one `Table` per panel) keep names whole: an option's names go one
+per line into one column that never wraps (the type and the description beside it wrap
+instead), and a command's name likewise. tests/test_cli_help_width.py walks every command's
+help at 80 columns.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from typing import Any
 
 from rich.table import Table
 from rich.text import Text
-
 
 #: Cells of a row of Typer's options panel: [required], long names, short names, negative long
 #: names, negative short names, the type, the description.

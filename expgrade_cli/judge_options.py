@@ -169,7 +169,8 @@ def _group(concurrency_names: tuple[str, ...]) -> list[inspect.Parameter]:
                 typer.Option(
                     "--structured-output",
                     metavar="MODE",
-                    help="How the judge's JSON is asked for (auto, json_schema, json_object or off): auto tries json_schema, then json_object "
+                    help="How the judge's JSON is asked for (auto, json_schema, json_object or off): "
+                    "auto tries json_schema, then json_object "
                     "with the schema (llama.cpp's server), then off (prompt instructions only), and "
                     "keeps the first its server takes.",
                 ),

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
-import click
 import typer
 from typer.testing import CliRunner
 
@@ -20,14 +20,14 @@ runner = CliRunner()
 WIDTH = {"COLUMNS": "80", "NO_COLOR": "1", "TERMINAL_WIDTH": "80"}
 
 
-def _commands() -> dict[tuple[str, ...], click.Command]:
+def _commands() -> dict[tuple[str, ...], Any]:
     root = typer.main.get_command(app)
-    found: dict[tuple[str, ...], click.Command] = {}
+    found: dict[tuple[str, ...], Any] = {}
 
-    def walk(command: click.Command, path: tuple[str, ...]) -> None:
+    def walk(command: Any, path: tuple[str, ...]) -> None:
         found[path] = command
         if isinstance(getattr(command, "commands", None), dict):
-            for name, sub in command.commands.items():  # type: ignore[attr-defined]
+            for name, sub in command.commands.items():
                 walk(sub, (*path, name))
 
     walk(root, ())

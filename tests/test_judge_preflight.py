@@ -14,10 +14,11 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
-import click
 import pytest
 import typer
+from judge_server import ref_request
 
 from expgrade.cli import _register
 from expgrade.cli.app import app
@@ -27,7 +28,6 @@ from expgrade.grading.judge.preflight import JudgeUnavailable, checked, prefligh
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.run.orchestrator import grade_run
 from expgrade.grading.testing.judge_server import ScriptedServer, ServerScript
-from judge_server import ref_request
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -46,15 +46,15 @@ def _dead_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _judge_verbs() -> dict[str, click.Command]:
+def _judge_verbs() -> dict[str, Any]:
     """Every command of the CLI that takes `--judge`, by the name a user types, walked from the app."""
     _register()
     root = typer.main.get_command(app)
-    found: dict[str, click.Command] = {}
+    found: dict[str, Any] = {}
 
-    def walk(command: click.Command, path: tuple[str, ...]) -> None:
+    def walk(command: Any, path: tuple[str, ...]) -> None:
         if isinstance(getattr(command, "commands", None), dict):
-            for name, sub in command.commands.items():  # type: ignore[attr-defined]
+            for name, sub in command.commands.items():
                 walk(sub, (*path, name))
         elif any("--judge" in p.opts for p in command.params if p.param_type_name == "option"):
             found[" ".join(path)] = command
@@ -69,7 +69,7 @@ def _items(path: Path) -> Path:
     return path
 
 
-def _required(command: click.Command, tmp: Path) -> list[str]:
+def _required(command: Any, tmp: Path) -> list[str]:
     """Arguments for every required parameter, by what the parameter is (not by verb): the
     demo's tasks and submissions, an items file, a rubric, an output path under TMP/out."""
     values = {

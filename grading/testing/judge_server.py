@@ -525,7 +525,7 @@ async def _preflight(body: dict[str, Any], state: _State) -> web.Response:
     wanted = body.get("response_format")
     refused = _refused_format(state.script.dialect, wanted)
     if refused is not None:
-        state.stats[f"preflight_refused:{wanted['type']}"] += 1
+        state.stats[f"preflight_refused:{(wanted or {}).get('type')}"] += 1
         return refused
     if state.script.latency_s:
         await asyncio.sleep(state.script.latency_s)
