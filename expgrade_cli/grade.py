@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from expgrade.cli.app import app, console, err_console
-from expgrade.cli.judge_options import judge_options
+from expgrade.cli.judge_options import judge_options, preflight
 from expgrade.grading.errors import UserError
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.run_folder import RunFolder
@@ -173,6 +173,8 @@ def grade(
             + ")",
             field="--implementation-judging",
         )
+    if judges is not None:
+        judges = preflight(judges)  # before the run folder exists or anything is spent
     settings = GradeSettings(
         tasks_dir=str(tasks.resolve().parent),
         subtasks=parse_subtasks(subtasks),
@@ -350,7 +352,7 @@ def demo(
     """Grade the bundled example tasks and submissions end to end, then write the report.
 
     The first run builds the Docker sandbox image (about 2 minutes, from Debian's archive);
-    later runs reuse it and take DEMO_TIME.
+    later runs reuse it.
 
     Judges: the models in $EXPGRADE_JUDGE (comma-separated; $EXPGRADE_API_BASE for the endpoint)
     when set, else the bundled scripted judge server, whose verdicts are scripted, not judged.

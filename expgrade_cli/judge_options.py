@@ -283,15 +283,17 @@ def judge_settings(
     return JudgeSettings(config, estimate=estimate, force=force, batch=batch, workers=workers)
 
 
-def preflight(settings: JudgeSettings, *, skip: bool, chosen_concurrency: bool) -> JudgeSettings:
-    """The judges checked before the command writes or spends anything (grading/judge/preflight.py):
-    a judge that cannot answer is a `JudgeUnavailable` (exit 2); what was measured is said."""
-    if skip or settings.estimate:  # --estimate calls nothing
-        return dataclasses.replace(settings, preflight=False)
+def preflight(settings: JudgeSettings) -> JudgeSettings:
+    """The judges checked (grading/judge/preflight.py), for a command to call once its own inputs
+    are read and before it writes or spends anything: a judge that cannot answer is a
+    `JudgeUnavailable` (exit 2); what was measured is said. Settings already checked, or under
+    `--no-preflight` or `--estimate` (which calls nothing), come back as they are."""
+    if not settings.preflight or settings.estimate:
+        return settings
     from expgrade.cli.app import err_console
     from expgrade.grading.judge.preflight import checked
 
-    ready, notes = checked(settings, chosen_concurrency=chosen_concurrency)
+    ready, notes = checked(settings)
     for note in notes:
         err_console.print(f"[yellow]preflight:[/] {note}", highlight=False, soft_wrap=True)
     return ready
@@ -300,7 +302,8 @@ def preflight(settings: JudgeSettings, *, skip: bool, chosen_concurrency: bool) 
 def judge_options(
     *, required: bool = False, concurrency_names: tuple[str, ...] = (), workers: bool = False
 ) -> Callable[[F], F]:
-    """Give a command the judge option group; it receives them as `judges: JudgeSettings | None`.
+    """Give a command the judge option group; it receives them as `judges: JudgeSettings | None`,
+    to pass through `preflight` once its own inputs are read.
 
     `required`: the command cannot run without a `--judge` (Typer says so, as for any missing
     option). `workers`: the command's own `--workers` are processes to judge in, so they go
@@ -328,7 +331,7 @@ def judge_options(
             if settings is not None:
                 source = context.get_parameter_source("judge_concurrency")
                 chosen = source is not None and source.name != "DEFAULT"
-                settings = preflight(settings, skip=skip, chosen_concurrency=chosen)
+                settings = dataclasses.replace(settings, preflight=not skip, concurrency_chosen=chosen)
             return command(**kwargs, judges=settings)
 
         # The click context, which says whether --judge-concurrency was given or left at its default.

@@ -272,7 +272,7 @@ def test_a_server_that_answers_one_at_a_time_gets_one_call_at_a_time(tmp_path: P
         assert server.stats["requests"] == len(items)
 
         # A concurrency the user chose is kept, and the advice says what to change.
-        _, told = checked(JudgeSettings(config), chosen_concurrency=True)
+        _, told = checked(JudgeSettings(config, concurrency_chosen=True))
         assert "--judge-concurrency 1 queues them in expgrade instead" in told[0]
 
 

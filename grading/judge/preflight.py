@@ -356,13 +356,13 @@ def preflight_sync(config: JudgeConfig, *, measure: bool = True) -> list[Ready]:
     return asyncio.run(preflight(config, measure=measure))
 
 
-def checked(settings: JudgeSettings, *, chosen_concurrency: bool = False) -> tuple[JudgeSettings, list[str]]:
+def checked(settings: JudgeSettings) -> tuple[JudgeSettings, list[str]]:
     """The settings once every judge passed (else JudgeUnavailable), and what to tell the user.
 
     A local server measured to answer fewer calls at once than the run would send gets that many
     in flight (`JudgeSpec.concurrency`), so calls wait in expgrade, where no clock runs, instead
     of on the server, where they time out and are sent again; unless the user chose
-    `--judge-concurrency` (`chosen_concurrency`), who is told instead.
+    `--judge-concurrency` (`settings.concurrency_chosen`), who is told instead.
     """
     readies = preflight_sync(settings.config)
     notes: list[str] = []
@@ -373,7 +373,7 @@ def checked(settings: JudgeSettings, *, chosen_concurrency: bool = False) -> tup
         if at_once is not None and at_once < in_flight:
             where = f"the server at {ready.api_base}"
             told = f"{where} answered {PROBES} parallel calls {at_once} at a time"
-            if chosen_concurrency or judge.concurrency is not None:
+            if settings.concurrency_chosen or judge.concurrency is not None:
                 notes.append(
                     f"{told}: with {in_flight} calls in flight the rest wait on it and may time out; "
                     f"--judge-concurrency {at_once} queues them in expgrade instead"

@@ -33,6 +33,9 @@ class JudgeSettings:
     #: `grade_run` checks them first; the CLI checks them before it writes anything and clears
     #: this, and `--no-preflight` clears it unchecked.
     preflight: bool = True
+    #: Whether the user chose the calls in flight (`--judge-concurrency`): the preflight then keeps
+    #: it and only advises, where it would otherwise send a one-at-a-time server one call at a time.
+    concurrency_chosen: bool = False
 
     def __post_init__(self) -> None:
         if self.workers < 1:
