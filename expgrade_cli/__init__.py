@@ -20,6 +20,9 @@ from expgrade.grading.jsonl import CutLine, CutLineWarning
 
 
 def _register() -> None:
+    from expgrade.cli.help_width import keep_names_whole
+
+    keep_names_whole()
     # Imported for their side effect: each module adds its commands to `app`.
     from expgrade.cli import (  # noqa: F401
         annotate,
@@ -63,6 +66,15 @@ class _CutLines:
             self._show(message, category, filename, lineno, file, line)
 
 
+def _interrupted() -> None:
+    # These keep what was done (the run folder, the judge's response cache): said, so that nobody
+    # starts over in a new folder and pays twice.
+    resumes = sys.argv[1:2] in (["grade"], ["judge"], ["judge-audit"])
+    err_console.print(
+        "[yellow]interrupted[/]" + (": re-run the same command to resume" if resumes else ""), highlight=False
+    )
+
+
 def main() -> None:
     own_heap()  # the CLI's process is expgrade's alone (grading/heap.py)
     _register()
@@ -75,6 +87,8 @@ def main() -> None:
         app()
     except SystemExit as exc:
         code: Any = exc.code
+        if code == 130:  # Typer turns Ctrl-C into a silent exit 130
+            _interrupted()
         if cuts.seen and code in (0, None):
             err_console.print(
                 f"[bold red]exit 1:[/] {len(cuts.seen)} file(s) ended in a cut line; "
@@ -88,7 +102,7 @@ def main() -> None:
         err_console.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         sys.exit(2)
     except KeyboardInterrupt:
-        err_console.print("[yellow]interrupted[/]")
+        _interrupted()
         sys.exit(130)
     finally:
         settle_before_exit()

@@ -13,6 +13,7 @@ import typer
 from rich.markup import escape
 
 from expgrade.cli.app import app, console, err_console
+from expgrade.cli.listing import FormatOption, ListFormat, id_column, show
 from expgrade.grading.errors import UserError
 
 annotate_app = typer.Typer(
@@ -27,7 +28,7 @@ ImportFormat = Literal["auto", "expgrade", "label-studio"]
 DbOption = Annotated[
     str | None,
     typer.Option(
-        "--db", help="SQLAlchemy URL or SQLite file; default $EXPGRADE_DATA_DIR/annotate.db (~/.expgrade)."
+        "--db", help="SQLAlchemy URL or SQLite file; default annotate.db in $EXPGRADE_DATA_DIR (~/.expgrade)."
     ),
 ]
 
@@ -272,6 +273,7 @@ def adjudicate(
         str | None, typer.Option("--as", help="The adjudicator deciding (a user given --adjudicator).")
     ] = None,
     db: DbOption = None,
+    fmt: FormatOption = ListFormat.table,
 ) -> None:
     """The adjudication queue (--list), or settle one item: --item ID --label L --reason TEXT --as NAME.
 
@@ -285,7 +287,8 @@ def adjudicate(
         if label is not None or reason is not None or who is not None:
             raise UserError("name the item to settle with --item", field="--item")
         store.project(project)  # an unknown project is named before anything is printed
-        console.print(_queue_table(project, queue(store, project, judge_disagrees=judge_disagrees)))
+        items = queue(store, project, judge_disagrees=judge_disagrees)
+        show(fmt, [_queue_row(d) for d in items], lambda: _queue_table(project, items))
         return
     if listing:
         raise UserError("--list lists the queue; settle an item without it", field="--list")
@@ -315,13 +318,26 @@ def _queue_table(project: str, items: list[Any]) -> Any:
 
     settled = sum(d.settled for d in items)
     table = Table(title=f"adjudication queue of {project}: {len(items)} items, {settled} settled")
-    for col in ("item", "labels", "judges", "why", "decision"):
+    id_column(table, "item", [d.item_key for d in items])  # typed back as --item: never cut
+    for col in ("labels", "judges", "why", "decision"):
         table.add_column(col, overflow="fold")
     for d in items:
         labels = ", ".join(f"{name} {verdict}" for name, verdict in d.labels)
         decision = f"{d.decision.verdict} by {d.decision.adjudicator}" if d.decision else "[yellow]open[/]"
         table.add_row(escape(d.item_key), escape(labels), escape(d.judges or "—"), d.why, decision)
     return table
+
+
+def _queue_row(d: Any) -> dict[str, Any]:
+    """One queue item as `--format json` gives it."""
+    decision = d.decision
+    return {
+        "item": d.item_key,
+        "labels": [{"annotator": name, "label": verdict} for name, verdict in d.labels],
+        "judges": d.judges,
+        "why": d.why,
+        "decision": None if decision is None else {"label": decision.verdict, "by": decision.adjudicator},
+    }
 
 
 @annotate_app.command("import-labels")

@@ -10,7 +10,7 @@ import typer
 
 from expgrade.cli.app import app, console, err_console
 from expgrade.cli.failures import TaxonomyOption, print_analysis
-from expgrade.cli.judge_options import judge_options
+from expgrade.cli.judge_options import judge_options, preflight
 from expgrade.grading.errors import UserError
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.run_folder import RunFolder
@@ -33,9 +33,14 @@ def grade(
     tasks: Annotated[Path, typer.Option("--tasks", help="TASKS.jsonl (formats.md §2).")],
     submissions: Annotated[Path, typer.Option("--submissions", help="Submissions folder (formats.md §3).")],
     out: Annotated[Path, typer.Option("--out", help="Run folder; re-running on it resumes.")],
-    subtasks: Annotated[str, typer.Option("--subtasks", help="Comma-separated subset to grade.")] = ",".join(
-        ALL_SUBTASKS
-    ),
+    subtasks: Annotated[
+        str,
+        typer.Option(
+            "--subtasks",
+            help=f"Comma-separated subset to grade: {', '.join(ALL_SUBTASKS)}.",
+            show_default="all",
+        ),
+    ] = ",".join(ALL_SUBTASKS),
     sandbox: Annotated[str, typer.Option("--sandbox", help="docker (default) or local.")] = "docker",
     gpu_mode: Annotated[
         str,
@@ -174,6 +179,8 @@ def grade(
             + ")",
             field="--implementation-judging",
         )
+    if judges is not None:
+        judges = preflight(judges)  # before the run folder exists or anything is spent
     settings = GradeSettings(
         tasks_dir=str(tasks.resolve().parent),
         subtasks=parse_subtasks(subtasks),
@@ -357,6 +364,9 @@ def demo(
     fresh: Annotated[bool, typer.Option("--fresh/--resume", help="Start over (default) or resume.")] = True,
 ) -> None:
     """Grade the bundled example tasks and submissions end to end, then write the report.
+
+    The first run builds the Docker sandbox image (about 2 minutes, from Debian's archive);
+    later runs reuse it.
 
     Judges: the models in $EXPGRADE_JUDGE (comma-separated; $EXPGRADE_API_BASE for the endpoint)
     when set, else the bundled scripted judge server, whose verdicts are scripted, not judged.

@@ -12,7 +12,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from expgrade.cli.app import app, console, err_console
-from expgrade.cli.judge_options import judge_options
+from expgrade.cli.judge_options import judge_options, preflight
 from expgrade.grading.errors import UserError
 from expgrade.grading.judge.settings import JudgeSettings
 
@@ -269,9 +269,9 @@ def judge_cmd(
     from expgrade.grading.judge.estimate import estimate
     from expgrade.grading.labels_io import write_label_rows
 
-    settings = judges
     rubric = load_rubric(rubric_ref)
     requests = read_items(items, rubric)
+    settings = preflight(judges)  # before anything is written or spent
     config = settings.config
     budget_usd = config.budget_usd
     warning = unpriced_warning(list(settings.models), budget_usd)

@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from expgrade.cli.app import app, console, err_console
 from expgrade.cli.judge import check_estimate
-from expgrade.cli.judge_options import judge_options
+from expgrade.cli.judge_options import judge_options, preflight
 from expgrade.grading.errors import UserError
 from expgrade.grading.judge.settings import JudgeSettings
 
@@ -29,7 +29,12 @@ def judge_audit(
         Path, typer.Option("--out", help="Audit folder: audit.json, audit.md, controls.jsonl, controls/.")
     ],
     subtasks: Annotated[
-        str, typer.Option("--subtasks", help="Judged subtasks to audit.")
+        str,
+        typer.Option(
+            "--subtasks",
+            help="Judged subtasks to audit, comma-separated: design, implementation, conclusion, integrity.",
+            show_default="all four",
+        ),
     ] = "design,implementation,conclusion,integrity",
     controls: Annotated[
         int,
@@ -61,8 +66,10 @@ def judge_audit(
     wanted = tuple(s for s in parse_subtasks(subtasks) if s != "execution")
     if not wanted:
         raise UserError("execution has no judge to audit; name a judged subtask", field="--subtasks")
+    loaded = list(load_tasks(tasks).values())
+    judges = preflight(judges)  # before anything is written or spent
     settings = GradeSettings(tasks_dir=str(tasks.resolve().parent), subtasks=wanted, judge=judges)
-    cases = audit_cases(list(load_tasks(tasks).values()), settings, controls, attack_controls, undefended)
+    cases = audit_cases(loaded, settings, controls, attack_controls, undefended)
     if not cases:
         raise UserError(
             f"no controls can be built: the tasks carry no ground truth for {subtasks}", file=tasks

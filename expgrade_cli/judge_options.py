@@ -8,6 +8,7 @@ Two commands that declared their own judge options drifted apart (16 calls in fl
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 from collections.abc import Callable
@@ -24,6 +25,8 @@ from expgrade.grading.judge.dialect import structured_mode
 from expgrade.grading.judge.settings import JudgeSettings
 
 F = TypeVar("F", bound=Callable[..., Any])
+#: The wrapper's own parameter for the click context (a name no command uses).
+_CONTEXT = "judge_options_context"
 
 _DEFAULT: dict[str, Any] = {f.name: f.default for f in fields(JudgeConfig)}
 
@@ -150,7 +153,9 @@ def _group(concurrency_names: tuple[str, ...]) -> list[inspect.Parameter]:
                 InjectionCheck,
                 typer.Option(
                     "--injection-check",
-                    help="paraphrase: re-judge flagged items without the flagged span; invariance: "
+                    metavar="CHECK",
+                    help="off (default), paraphrase or invariance. "
+                    "paraphrase: re-judge flagged items without the flagged span; invariance: "
                     "re-judge every item with its comments, docstrings, markdown and log text replaced "
                     "(about 2x the calls).",
                 ),
@@ -163,7 +168,9 @@ def _group(concurrency_names: tuple[str, ...]) -> list[inspect.Parameter]:
                 StructuredOutput,
                 typer.Option(
                     "--structured-output",
-                    help="How the judge's JSON is asked for: auto tries json_schema, then json_object "
+                    metavar="MODE",
+                    help="How the judge's JSON is asked for (auto, json_schema, json_object or off): "
+                    "auto tries json_schema, then json_object "
                     "with the schema (llama.cpp's server), then off (prompt instructions only), and "
                     "keeps the first its server takes.",
                 ),
@@ -179,6 +186,18 @@ def _group(concurrency_names: tuple[str, ...]) -> list[inspect.Parameter]:
                 ),
             ],
             _DEFAULT["spotlight"],
+        ),
+        _option(
+            "no_preflight",
+            Annotated[
+                bool,
+                typer.Option(
+                    "--no-preflight",
+                    help="Skip the check of each judge before anything is spent or written (its name, "
+                    "key and endpoint, and one tiny call).",
+                ),
+            ],
+            False,
         ),
         _option(
             "estimate",
@@ -264,10 +283,27 @@ def judge_settings(
     return JudgeSettings(config, estimate=estimate, force=force, batch=batch, workers=workers)
 
 
+def preflight(settings: JudgeSettings) -> JudgeSettings:
+    """The judges checked (grading/judge/preflight.py), for a command to call once its own inputs
+    are read and before it writes or spends anything: a judge that cannot answer is a
+    `JudgeUnavailable` (exit 2); what was measured is said. Settings already checked, or under
+    `--no-preflight` or `--estimate` (which calls nothing), come back as they are."""
+    if not settings.preflight or settings.estimate:
+        return settings
+    from expgrade.cli.app import err_console
+    from expgrade.grading.judge.preflight import checked
+
+    ready, notes = checked(settings)
+    for note in notes:
+        err_console.print(f"[yellow]preflight:[/] {note}", highlight=False, soft_wrap=True)
+    return ready
+
+
 def judge_options(
     *, required: bool = False, concurrency_names: tuple[str, ...] = (), workers: bool = False
 ) -> Callable[[F], F]:
-    """Give a command the judge option group; it receives them as `judges: JudgeSettings | None`.
+    """Give a command the judge option group; it receives them as `judges: JudgeSettings | None`,
+    to pass through `preflight` once its own inputs are read.
 
     `required`: the command cannot run without a `--judge` (Typer says so, as for any missing
     option). `workers`: the command's own `--workers` are processes to judge in, so they go
@@ -279,7 +315,7 @@ def judge_options(
         group[0] = first.replace(
             annotation=Annotated[list[str], first.annotation.__metadata__[0]], default=inspect.Parameter.empty
         )
-    names = [p.name for p in group]
+    names = [p.name for p in group if p.name != "no_preflight"]
 
     def decorate(command: F) -> F:
         own = [p for p in inspect.signature(command, eval_str=True).parameters.values() if p.name != "judges"]
@@ -289,9 +325,18 @@ def judge_options(
             picked = {name: kwargs.pop(name) for name in names}
             if workers:
                 picked["workers"] = kwargs["workers"]
-            return command(**kwargs, judges=judge_settings(**picked))
+            settings = judge_settings(**picked)
+            skip = kwargs.pop("no_preflight")
+            context: typer.Context = kwargs.pop(_CONTEXT)
+            if settings is not None:
+                source = context.get_parameter_source("judge_concurrency")
+                chosen = source is not None and source.name != "DEFAULT"
+                settings = dataclasses.replace(settings, preflight=not skip, concurrency_chosen=chosen)
+            return command(**kwargs, judges=settings)
 
-        params = [*own, *group]
+        # The click context, which says whether --judge-concurrency was given or left at its default.
+        context = inspect.Parameter(_CONTEXT, inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
+        params = [*own, *group, context]
         wrapper.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
         wrapper.__annotations__ = {p.name: p.annotation for p in params}
         return wrapper  # type: ignore[return-value]

@@ -6,31 +6,51 @@ import json
 
 import typer
 import yaml
-from rich.table import Column, Table
+from rich.table import Table
 
 from expgrade.cli.app import app, console
+from expgrade.cli.listing import FormatOption, ListFormat, id_column, show
 
 rubrics_app = typer.Typer(help="The judge rubrics that ship with expgrade.", no_args_is_help=True)
 app.add_typer(rubrics_app, name="rubrics")
 
 
 @rubrics_app.command("list")
-def list_cmd() -> None:
+def list_cmd(fmt: FormatOption = ListFormat.table) -> None:
     """List the shipped rubrics: id, version, verdict scale and the item fields each needs."""
     from expgrade.grading.judge.rubrics import list_rubrics
 
-    # The id is what a user types (`rubrics show ID`, `--rubric ID`): never wrapped.
-    table = Table(Column("id", no_wrap=True), "version", "title", "verdict", "item fields (* required)")
-    for r in list_rubrics():
-        scale = {
-            "binary": "/".join(r.verdict.labels),
-            "ordinal": "ordinal: " + " < ".join(r.verdict.labels),
-            # Categories in no order (failure modes): `rubrics show` lists them.
-            "nominal": f"nominal: {len(r.verdict.labels)} labels",
-        }[r.verdict.type]
-        fields = ", ".join(f.name + ("*" if f.required else "") for f in r.fields)
-        table.add_row(r.id, r.version, r.title, scale, fields)
-    console.print(table)
+    rubrics = list_rubrics()
+    rows = [
+        {
+            "id": r.id,
+            "version": r.version,
+            "title": r.title,
+            "verdict": r.verdict.type,
+            "labels": list(r.verdict.labels),
+            "fields": [f.name for f in r.fields],
+            "required": [f.name for f in r.fields if f.required],
+        }
+        for r in rubrics
+    ]
+
+    def table() -> Table:
+        out = Table()
+        id_column(out, "id", [r.id for r in rubrics])
+        for header in ("version", "title", "verdict", "item fields (* required)"):
+            out.add_column(header)
+        for r in rubrics:
+            scale = {
+                "binary": "/".join(r.verdict.labels),
+                "ordinal": "ordinal: " + " < ".join(r.verdict.labels),
+                # Categories in no order (failure modes): `rubrics show` lists them.
+                "nominal": f"nominal: {len(r.verdict.labels)} labels",
+            }[r.verdict.type]
+            fields = ", ".join(f.name + ("*" if f.required else "") for f in r.fields)
+            out.add_row(r.id, r.version, r.title, scale, fields)
+        return out
+
+    show(fmt, rows, table)
 
 
 @rubrics_app.command("show")

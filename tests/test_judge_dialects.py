@@ -209,9 +209,25 @@ def test_a_refused_forced_mode_says_the_servers_words_in_grading_log_and_the_sum
     script = demo_judge_script()
     script.dialect = "llama_cpp"
     with ScriptedServer(script) as server:
+        # The preflight's one tiny call in the forced mode is refused: exit 2 with the server's
+        # words and the fix, before the run folder exists (grading/judge/preflight.py).
+        refused = _grade_demo(tmp_path, server, "--structured-output", "json_schema")
+        said = " ".join(refused.stderr.split())
+        assert refused.returncode == 2 and "Input should be 'text' or 'json_object'" in said, said
+        assert "try --structured-output auto" in said and not (tmp_path / "run").exists()
+        server.reset_stats()
+        # Past the preflight (--no-preflight), each call ends with the server's words.
         # --controls 0 --retest 0: every request counted below is a result's verdict
         proc = _grade_demo(
-            tmp_path, server, "--structured-output", "json_schema", "--controls", "0", "--retest", "0"
+            tmp_path,
+            server,
+            "--structured-output",
+            "json_schema",
+            "--controls",
+            "0",
+            "--retest",
+            "0",
+            "--no-preflight",
         )
         stats = dict(server.stats)
     assert proc.returncode == 0, proc.stderr

@@ -32,6 +32,7 @@ from expgrade.grading.judge.injection import neutralise_fields
 from expgrade.grading.judge.ledger import CostLedger
 from expgrade.grading.judge.limits import LocalRateLimiter, ModelLimits, RateLimiter
 from expgrade.grading.judge.parse import Parsed, parse_reply, reask_message
+from expgrade.grading.judge.preflight import JudgeUnavailable, static_problem, unavailable, unreachable
 from expgrade.grading.judge.prompt import Rendered, render
 from expgrade.grading.judge.prose import prose_free_fields
 from expgrade.grading.judge.rubrics import Rubric, load_rubric
@@ -95,6 +96,13 @@ class JudgeEngine:
             {j.model: ModelLimits(j.rpm, j.tpm) for j in config.judges}
         )
         self.http_calls = 0
+        #: Calls sent and not yet answered, per model (said in a timeout's message).
+        self.in_flight: Counter[str] = Counter()
+        #: Judges checked before their first call (name, key), and (model, endpoint)s that answered
+        #: at least once: only a judge never reached raises JudgeUnavailable instead of going
+        #: unscorable (a server that dies mid-run leaves unscorable items, resumable).
+        self._checked: set[str] = set()
+        self._reached: set[tuple[str, str | None]] = set()
         #: The output mode each (model, endpoint) settled on, and the refusals that led there
         #: (mode → the server's words); shared by every loop of the engine.
         self.output_modes: dict[tuple[str, str | None], OutputMode] = {}
@@ -117,7 +125,10 @@ class JudgeEngine:
         """One verdict per request × judge, in request order then judge order.
 
         Raises UserError (before any call) when a request names an unknown rubric or lacks a
-        field its rubric requires; every other problem becomes an unscorable verdict.
+        field its rubric requires, and JudgeUnavailable (grading/judge/preflight.py) when a judge
+        cannot be called at all: a name litellm does not know, a missing key, or an endpoint that
+        refused the connection before it ever answered; every other problem becomes an
+        unscorable verdict.
         """
         rubrics = self.check(requests)
         # Rendering (with its injection scan) is CPU. Started all at once, 4,000 renders ran
@@ -133,7 +144,13 @@ class JudgeEngine:
             return verdict
 
         async with client.connections():  # one connection pool for the direct route's calls
-            return list(await asyncio.gather(*(one(r, j) for r in requests for j in self.config.judges)))
+            tasks = [asyncio.ensure_future(one(r, j)) for r in requests for j in self.config.judges]
+            try:
+                return list(await asyncio.gather(*tasks))
+            except JudgeUnavailable:  # nothing can be judged: stop the other calls at once
+                for task in tasks:
+                    task.cancel()
+                raise
 
     async def judge_panel(
         self,
@@ -382,6 +399,11 @@ class JudgeEngine:
         shared = tuple(range(1, len(messages) - 1))  # task and work: prefixes other calls may share
         s = Sample(status="unscorable", seed=seed, prompt_tokens=0, completion_tokens=0, cost_usd=0.0)
         api_base = judge.api_base or cfg.api_base
+        if judge.model not in self._checked:
+            problem = static_problem(judge, cfg)
+            if problem is not None:
+                raise JudgeUnavailable(problem)
+            self._checked.add(judge.model)
         failures = 0
         max_tokens = cfg.max_tokens
         while True:
@@ -393,6 +415,7 @@ class JudgeEngine:
             failure: client.Failure | None = None
             refused = False
             reserved = False
+            sent_with = 0
             t0 = time.monotonic()
             try:
                 async with self._state().global_sem:
@@ -412,25 +435,37 @@ class JudgeEngine:
                         s.attempts += 1
                         self.http_calls += 1
                         t0 = time.monotonic()
-                        reply = await client.complete(
-                            judge.model,
-                            messages,
-                            api_base=api_base,
-                            api_key=judge.api_key or cfg.api_key,
-                            temperature=cfg.temperature,
-                            seed=seed,
-                            max_tokens=max_tokens,
-                            timeout_s=cfg.timeout_s,
-                            response_format=fmt,
-                            params=judge.params,
-                            cache_breakpoints=shared,
-                        )
+                        self.in_flight[judge.model] += 1
+                        sent_with = self.in_flight[judge.model]
+                        try:
+                            reply = await client.complete(
+                                judge.model,
+                                messages,
+                                api_base=api_base,
+                                api_key=judge.api_key or cfg.api_key,
+                                temperature=cfg.temperature,
+                                seed=seed,
+                                max_tokens=max_tokens,
+                                timeout_s=cfg.timeout_s,
+                                response_format=fmt,
+                                params=judge.params,
+                                cache_breakpoints=shared,
+                            )
+                        finally:
+                            self.in_flight[judge.model] -= 1
+                        self._reached.add((judge.model, api_base))
                     finally:
                         if model_sem is not None:
                             model_sem.release()
             except Exception as exc:  # every provider failure becomes a classified Failure
                 failure = client.classify(exc)
                 refused = probe is not None and mode != "off" and refuses_format(exc)
+                if unreachable(exc) is None:
+                    self._reached.add((judge.model, api_base))
+                elif (judge.model, api_base) not in self._reached:
+                    raise JudgeUnavailable(unavailable(exc, judge, api_base) or failure.message) from exc
+                if failure.reason == Unscorable.TIMEOUT:
+                    failure = replace(failure, message=self._timeout_words(judge, api_base, sent_with))
             finally:
                 s.latency_s += time.monotonic() - t0
                 if reserved:
@@ -482,6 +517,21 @@ class JudgeEngine:
                 {"role": "assistant", "content": reply.content or ""},
                 {"role": "user", "content": reask_message(parsed, rubric)},
             ]
+
+    def _timeout_words(self, judge: JudgeSpec, api_base: str | None, in_flight: int) -> str:
+        """Whose a timeout was, and what to change. The clock starts when a call is sent (time it
+        waits in expgrade's own queue for a slot is not counted), so it is always the server's:
+        it was slow, or it queued the call behind the others in flight."""
+        where = api_base or judge.model
+        advice = "a longer --timeout"
+        if in_flight > 1:
+            one = "--judge-concurrency 1 for a server that answers one at a time"
+            advice = f"fewer calls in flight ({one}) or {advice}"
+        return (
+            f"{where} sent no answer within {self.config.timeout_s:g} s of the call "
+            f"(one of {in_flight} in flight to it; time queued in expgrade is not counted), so the "
+            f"server was slow or queued it: {advice}"
+        )
 
     async def _output_mode(
         self, judge: JudgeSpec, api_base: str | None

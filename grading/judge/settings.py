@@ -29,6 +29,13 @@ class JudgeSettings:
     force: bool = False  # start even when the estimate exceeds budget_usd (the cap still holds)
     batch: bool = False  # through the provider's batch API, batch ids kept in the run folder
     workers: int = 1  # processes to judge in (`judge` only), one budget and rate limit for all
+    #: Whether the judges are still to be checked before anything is spent (grading/judge/preflight.py):
+    #: `grade_run` checks them first; the CLI checks them before it writes anything and clears
+    #: this, and `--no-preflight` clears it unchecked.
+    preflight: bool = True
+    #: Whether the user chose the calls in flight (`--judge-concurrency`): the preflight then keeps
+    #: it and only advises, where it would otherwise send a one-at-a-time server one call at a time.
+    concurrency_chosen: bool = False
 
     def __post_init__(self) -> None:
         if self.workers < 1:

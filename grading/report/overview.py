@@ -12,6 +12,7 @@ from typing import Any
 
 from expgrade.grading.report import calibration
 from expgrade.grading.report.plots import RATE_KEYS
+from expgrade.grading.status import Unscorable
 
 #: The name `expgrade demo` gives its bundled scripted judge server: a run judged under it holds
 #: scripted verdicts, and its report says so first.
@@ -133,7 +134,13 @@ def unscorable_lines(counts: list[dict[str, Any]]) -> list[str]:
         if u.get("example"):
             said.setdefault(u["reason"], u["example"])
     lines = [f"{name}: {', '.join(parts)}" for name, parts in by_subtask.items()]
-    return lines + [f"{reason}: the judge's server said: {words}" for reason, words in said.items()]
+    # A timeout's words are expgrade's own (whose it was, what to change), not the server's.
+    return lines + [
+        f"{reason}: {words}"
+        if reason == Unscorable.TIMEOUT
+        else f"{reason}: the judge's server said: {words}"
+        for reason, words in said.items()
+    ]
 
 
 def cost_line(report: dict[str, Any]) -> str:

@@ -122,11 +122,14 @@ def print_retests(checks: JudgeChecks, console: Console) -> None:
             text_columns=(0, 1),
         )
     )
+    temperature = checks.retest.temperature if checks.retest is not None else None
+    # Already at 0, the flips come from the server (batching, floating point), not from sampling.
+    advice = "more samples (--samples)" + (" or temperature 0" if temperature != 0 else "")
     for f in checks.retests or []:
         if f.unstable:
             console.print(
                 f"[bold red]JUDGE UNSTABLE:[/] {f.judge} on {f.subtask}: {f.why}. Its verdicts on this"
-                " subtask depend on when it was asked; more samples (--samples) or temperature 0 may help.",
+                f" subtask depend on when it was asked; {advice} may help.",
                 highlight=False,
             )
 

@@ -42,6 +42,7 @@ from expgrade.grading.graders.judged import JOINT_RUBRIC
 from expgrade.grading.graders.settings import GradeSettings
 from expgrade.grading.jsonl import load_json, read_models
 from expgrade.grading.judge import load_rubric
+from expgrade.grading.judge.preflight import checked
 from expgrade.grading.run.job import grade_job
 from expgrade.grading.run.manifest import (
     build_manifest,
@@ -167,6 +168,8 @@ def grade_run(
             continue
         pairs.append((task, loaded))
 
+    if settings.judge is not None and settings.judge.preflight:  # before anything is written
+        settings = dataclasses.replace(settings, judge=checked(settings.judge)[0])
     run_dir.mkdir(parents=True, exist_ok=True)
     ident = identity(settings)
     manifest = load_manifest(run_dir)

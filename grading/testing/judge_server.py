@@ -82,6 +82,8 @@ from typing import Any
 
 from aiohttp import web
 
+from expgrade.grading.judge.preflight import PREFLIGHT_TEXT
+
 FAULTS = ("429", "500", "503", "drop", "slow", "malformed", "missing", "empty", "refusal", "badlabel")
 _DIRECTIVE = re.compile(r"@@script\s+([^@]*)@@")
 _FAULT_TIMES = re.compile(r"(.+?)x(\d+)")
@@ -202,6 +204,12 @@ class ServerScript:
     #: drawn from a seeded stream of the server's own: asked twice, the same item disagrees with
     #: itself 2p(1-p) of the time (0.42 at 0.3), a judge unstable by construction for test-retest.
     flip: float = 0.0
+    #: Answer one request at a time, as llama.cpp's server does: the others wait in its queue, and
+    #: a request whose client gave up (timed out) is still answered, its turn still taken.
+    serial: bool = False
+    #: The model names it serves (`GET /v1/models`); a chat request for another is HTTP 404
+    #: `model_not_found`, as OpenAI answers. Empty: it answers any name and lists `scripted`.
+    models: tuple[str, ...] = ()
 
 
 @dataclass
@@ -218,6 +226,8 @@ class _State:
     workers: set[asyncio.Task[None]] = field(default_factory=set)
     #: Every request body as received, when a test asks for them (`ScriptedServer.keep_bodies`).
     bodies: list[dict[str, Any]] | None = None
+    #: The one turn of a `serial` server (made on the server's loop, by its first request).
+    turn: asyncio.Lock | None = None
 
 
 STATE = web.AppKey("state", _State)
@@ -402,6 +412,15 @@ def _refused_format(dialect: str, response_format: Any) -> web.Response | None:
     return web.json_response(body, status=400)
 
 
+def _unknown_model(script: ServerScript, body: dict[str, Any]) -> web.Response | None:
+    """OpenAI's 404 for a model the server does not serve (None: it serves this one)."""
+    model = str(body.get("model"))
+    if not script.models or model in script.models:
+        return None
+    message = f"The model `{model}` does not exist or you do not have access to it."
+    return _error(404, message, code="model_not_found")
+
+
 def _error(
     status: int, message: str, headers: dict[str, str] | None = None, code: str | None = None
 ) -> web.Response:
@@ -483,17 +502,52 @@ def _completion(
 
 async def _chat(request: web.Request) -> web.StreamResponse:
     state: _State = request.app[STATE]
-    state.stats["requests"] += 1
-    state.stats["inflight"] += 1
-    state.stats["max_inflight"] = max(state.stats["max_inflight"], state.stats["inflight"])
-    try:
-        return await _answer(request, state)
-    finally:
-        state.stats["inflight"] -= 1
+    body = await request.json()
+    if state.turn is None:
+        state.turn = asyncio.Lock()
+    async with state.turn if state.script.serial else contextlib.nullcontext():
+        if PREFLIGHT_TEXT in json.dumps(body.get("messages")):
+            return await _preflight(body, state)
+        state.stats["requests"] += 1
+        state.stats["inflight"] += 1
+        state.stats["max_inflight"] = max(state.stats["max_inflight"], state.stats["inflight"])
+        try:
+            return await _respond(body, state, request)
+        finally:
+            state.stats["inflight"] -= 1
 
 
-async def _answer(request: web.Request, state: _State) -> web.StreamResponse:
-    return await _respond(await request.json(), state, request)
+async def _preflight(body: dict[str, Any], state: _State) -> web.Response:
+    """A judge's preflight call (grading/judge/preflight.py), counted apart (`preflight`,
+    `preflight_refused:<type>`) so that the run's own counters stay the run's: answered in the
+    requested format, refused as the dialect refuses it, after the scripted latency, never faulted."""
+    state.stats["preflight"] += 1
+    refused_model = _unknown_model(state.script, body)
+    if refused_model is not None:
+        return refused_model
+    model = str(body.get("model", "scripted"))
+    wanted = body.get("response_format")
+    refused = _refused_format(state.script.dialect, wanted)
+    if refused is not None:
+        state.stats[f"preflight_refused:{(wanted or {}).get('type')}"] += 1
+        return refused
+    if state.script.latency_s:
+        await asyncio.sleep(state.script.latency_s)
+    schema = ((wanted or {}).get("json_schema") or {}).get("schema") or (wanted or {}).get("schema")
+    answer = _fill(schema, "pass") if schema else {"verdict": "pass", "rationale": "preflight"}
+    message = {"role": "assistant", "content": json.dumps(answer)}
+    usage = {"prompt_tokens": 20, "completion_tokens": 10, "total_tokens": 30}
+    choice = {"index": 0, "message": message, "finish_reason": "stop"}
+    return web.json_response(
+        {
+            "id": "chatcmpl-preflight",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": model,
+            "choices": [choice],
+            "usage": usage,
+        }
+    )
 
 
 async def _respond(body: dict[str, Any], state: _State, request: web.Request | None) -> web.Response:
@@ -502,6 +556,9 @@ async def _respond(body: dict[str, Any], state: _State, request: web.Request | N
     script = state.script
     if state.bodies is not None:
         state.bodies.append(body)
+    refused_model = _unknown_model(script, body)
+    if refused_model is not None:
+        return refused_model
     refused = _refused_format(script.dialect, body.get("response_format"))
     if refused is not None:
         state.stats[f"refused:{body['response_format']['type']}"] += 1
@@ -760,7 +817,8 @@ async def _stats(request: web.Request) -> web.Response:
 
 
 async def _models(request: web.Request) -> web.Response:
-    return web.json_response({"object": "list", "data": [{"id": "scripted", "object": "model"}]})
+    names = request.app[STATE].script.models or ("scripted",)
+    return web.json_response({"object": "list", "data": [{"id": n, "object": "model"} for n in names]})
 
 
 def make_app(script: ServerScript) -> web.Application:
