@@ -128,6 +128,15 @@ def grade(
             "no verdict changes; 0 switches it off (docs/stability.md).",
         ),
     ] = 0.05,
+    regrade_changed: Annotated[
+        bool,
+        typer.Option(
+            "--regrade-changed",
+            help="Resuming into an --out whose finished results were graded from a task or submission "
+            "that has changed since (or from a folder that recorded no content hashes): grade exactly "
+            "those again and keep the rest. Without it such a run stops before grading (docs/grading.md).",
+        ),
+    ] = False,
     *,
     judges: JudgeSettings | None,
 ) -> None:
@@ -212,6 +221,7 @@ def grade(
         workers=workers,
         console=err_console,
         controls=control_options,
+        regrade_changed=regrade_changed,
     )
     from expgrade.grading.report import print_summary
     from expgrade.grading.run.store import report_run
