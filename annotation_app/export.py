@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from expgrade.annotation_app.store import Decision, ItemView, LabelRevision, Store, text_length
+from expgrade.grading.errors import UserError
 from expgrade.grading.items import ADJUDICATION_KEY, INCLUSION_KEY, is_adjudication, label_row
 from expgrade.grading.jsonl import validate_models
 from expgrade.grading.labels_io import read_label_rows
@@ -172,9 +173,12 @@ def _iso(moment: datetime | None) -> str | None:
 def validate_gold(path: Path) -> tuple[list[LabelRow], list[str]]:
     """Every problem of a gold label file: bad rows, judge rows, duplicates, missing provenance."""
     if path.suffix.lower() == ".jsonl":
-        rows, problems = validate_models(path, LabelRow)
+        rows, unreadable = validate_models(path, LabelRow)
+        if unreadable:  # not label rows at all: bad input (exit 2), every one named
+            raise UserError("\n".join(unreadable))
     else:
-        rows, problems = read_label_rows(path), []
+        rows = read_label_rows(path)
+    problems: list[str] = []
     seen: Counter[tuple[str, str, bool]] = Counter()
     decided: Counter[str] = Counter()
     for n, row in enumerate(rows, start=1):

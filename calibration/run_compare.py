@@ -129,7 +129,21 @@ class _Run:
             tasks_sha256=m.get("tasks_sha256"),
             results=len(self.records),
             items=items,
+            images=self.images(),
         )
+
+    def images(self) -> dict[str, list[str]]:
+        """Each sandbox tag and the image ids it named in this run: the results' own, else the
+        manifest's (written by every run, also those before results recorded their image)."""
+        used: dict[str, set[str]] = defaultdict(set)
+        for r in self.records:
+            ex = r.subtasks.execution
+            if ex is not None and ex.image and ex.image_id:
+                used[ex.image].add(ex.image_id)
+        for tag, image_id in (self.manifest.get("images") or {}).items():
+            if tag not in used and image_id:
+                used[str(tag)].add(str(image_id))
+        return {tag: sorted(ids) for tag, ids in sorted(used.items())}
 
 
 def _check_same_tasks(a: _Run, b: _Run) -> None:
@@ -499,6 +513,24 @@ def summary_lines(report: CompareReport) -> list[tuple[str, bool]]:
     for name, checks in (("A", report.judge_checks_a), ("B", report.judge_checks_b)):
         words, loud = _checks_words(checks)
         out.append((f"run {name}'s judge: {words}.", loud))
+    return out + _image_lines(report.run_a, report.run_b)
+
+
+def _image_lines(a: CompareRun, b: CompareRun) -> list[tuple[str, bool]]:
+    """A tag that named other images in the two runs ran other code under one name: executions
+    that differ may differ for that alone."""
+    out = []
+    for tag in sorted(set(a.images) & set(b.images)):
+        if a.images[tag] != b.images[tag]:
+            ids_a, ids_b = (", ".join(i.removeprefix("sha256:")[:12] for i in r.images[tag]) for r in (a, b))
+            out.append(
+                (
+                    f"sandbox image {tag} is not the same image in the two runs (run A: {ids_a}; "
+                    f"run B: {ids_b}): it was rebuilt or re-pulled in between, so executions may differ"
+                    " for that alone.",
+                    True,
+                )
+            )
     return out
 
 

@@ -169,7 +169,7 @@ def _human_all(record: ResultRecord, humans: dict[str, bool | None]) -> bool | N
     return all_passed(record.subtasks.model_copy(update=update)) if update else None
 
 
-def _ci(est: Estimate) -> dict[str, float | None]:
+def _ci(est: Estimate) -> dict[str, float | int | str | None]:
     return est.as_dict()
 
 

@@ -136,6 +136,15 @@ def grade(
         ),
     ] = 0.05,
     failure_taxonomy: TaxonomyOption = None,
+    regrade_changed: Annotated[
+        bool,
+        typer.Option(
+            "--regrade-changed",
+            help="Resuming into an --out whose finished results were graded from a task or submission "
+            "that has changed since (or from a folder that recorded no content hashes): grade exactly "
+            "those again and keep the rest. Without it such a run stops before grading (docs/grading.md).",
+        ),
+    ] = False,
     *,
     judges: JudgeSettings | None,
 ) -> None:
@@ -225,6 +234,7 @@ def grade(
         workers=workers,
         console=err_console,
         controls=control_options,
+        regrade_changed=regrade_changed,
     )
     from expgrade.grading.failures.run import analyze_run
     from expgrade.grading.report import print_summary

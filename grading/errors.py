@@ -40,5 +40,19 @@ def describe_validation_error(exc: object) -> str:
     parts = []
     for err in errors():
         loc = ".".join(str(p) for p in err.get("loc", ())) or "<record>"
-        parts.append(f"field '{loc}': {err.get('msg', 'invalid')}")
+        if err.get("type") == "extra_forbidden":
+            parts.append(_unknown_field(loc, err.get("input")))
+        else:
+            parts.append(f"field '{loc}': {err.get('msg', 'invalid')}")
     return "; ".join(parts)
+
+
+def _unknown_field(loc: str, value: object) -> str:
+    """ "unknown field 'run.comand' — did you mean 'run.command'?": the key in full, and the fix
+    (`expgrade.grading.schemas.base.UnknownKey` carries it; other models' keys get none)."""
+    text = f"unknown field '{loc}'"
+    suggestion, hint = getattr(value, "suggestion", None), getattr(value, "hint", None)
+    if suggestion:
+        parent = loc.rpartition(".")[0]
+        return f"{text} — did you mean '{parent + '.' if parent else ''}{suggestion}'?"
+    return f"{text} ({hint})" if hint else text

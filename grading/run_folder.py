@@ -6,6 +6,7 @@ in exactly one place and documented in docs/formats.md:
 
     RUN_DIR/
       results.jsonl                 one ResultRecord per finished grading (append-only)
+      superseded.jsonl              results taken out by --regrade-changed: their content changed
       manifest.json                 run identity and settings (atomic rewrite)
       judge_batches.jsonl           provider batches submitted by --batch (resume without paying twice)
       retest.jsonl                  judged items asked again past the cache (test-retest, append-only)
@@ -33,6 +34,7 @@ from pathlib import Path
 RESULTS = "results.jsonl"
 CONTROLS = "controls.jsonl"
 RETEST = "retest.jsonl"
+SUPERSEDED = "superseded.jsonl"
 MANIFEST = "manifest.json"
 LOGS = "logs"
 JUDGE_BATCHES = "judge_batches.jsonl"
@@ -129,6 +131,12 @@ class RunFolder:
     @property
     def results(self) -> Path:
         return self.root / RESULTS
+
+    @property
+    def superseded(self) -> Path:
+        """Results `--regrade-changed` took out of `results` because their task or submission
+        changed since: kept for the record, read by nothing that counts."""
+        return self.root / SUPERSEDED
 
     @property
     def controls(self) -> Path:

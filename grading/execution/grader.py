@@ -247,7 +247,14 @@ def _status(
     """Map what happened in the sandbox onto an execution status, most decisive cause first."""
     result = run.result
     flags = ["output_truncated"] if result.stdout.dropped_bytes or result.stderr.dropped_bytes else []
-    known = {**known, "exit_code": result.exit_code, "duration_s": result.duration_s, "seed": seed}
+    known = {
+        **known,
+        "exit_code": result.exit_code,
+        "duration_s": result.duration_s,
+        "seed": seed,
+        "image": result.image,
+        "image_id": result.image_id,
+    }
     failure = run_failure(task, limits, result)
     if failure is not None:
         return _verdict(failure.status, failure.reason, known, flags=flags)

@@ -35,10 +35,11 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import ValidationError, field_validator
 
 from expgrade.grading.errors import UserError, describe_validation_error
 from expgrade.grading.jsonl import load_json, read_text
+from expgrade.grading.schemas.base import StrictModel
 
 #: The expgrade fields a mapping may name, and what each holds (for `--help` and errors).
 FIELDS: dict[str, str] = {
@@ -474,12 +475,10 @@ FINDERS: dict[str, Finder] = {
 Spec = str | list[str] | None
 
 
-class FieldMap(BaseModel):
+class FieldMap(StrictModel):
     """A mapping (`--map`, `--mapping FILE`, or a preset's): each field's spec, and `records`,
     where a JSON document holds its records (`samples`; default: the document itself when it is
     a list, an object keyed by id, or one record)."""
-
-    model_config = ConfigDict(extra="forbid")
 
     records: str | None = None
     id: Spec = None
@@ -550,7 +549,7 @@ def load_mapping_file(path: Path) -> dict[str, Any]:
     except yaml.YAMLError as exc:
         raise UserError(f"not YAML or JSON: {exc}", file=path) from None
     if isinstance(data, dict) and isinstance(data.get("fields"), dict):
-        data = {**data["fields"], **({"records": data["records"]} if "records" in data else {})}
+        data = {**data["fields"], **{k: v for k, v in data.items() if k != "fields"}}  # a stray key is named
     if not isinstance(data, dict):
         raise UserError(f"expected a mapping of field: path, found {type(data).__name__}", file=path)
     field_map(data, where=str(path))

@@ -13,18 +13,17 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, ValidationError, model_validator
 
 from expgrade import grading
 from expgrade.grading.errors import UserError, describe_validation_error
+from expgrade.grading.schemas.base import StrictModel
 
 FieldKind = Literal["text", "code", "diff", "log", "transcript", "json"]
 
 
-class RubricField(BaseModel):
+class RubricField(StrictModel):
     """An item field the judge reads. Untrusted fields are fenced and scanned for injection."""
-
-    model_config = ConfigDict(extra="forbid")
 
     name: str
     description: str = ""
@@ -33,18 +32,14 @@ class RubricField(BaseModel):
     kind: FieldKind = "text"
 
 
-class RubricCriterion(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class RubricCriterion(StrictModel):
     id: str
     text: str
 
 
-class VerdictSpec(BaseModel):
+class VerdictSpec(StrictModel):
     """The answer: `binary` (pass/fail), `ordinal` (levels ordered worst to best) or `nominal`
     (categories in no order, such as failure modes: none passes, `pass_labels: []`)."""
-
-    model_config = ConfigDict(extra="forbid")
 
     type: Literal["binary", "ordinal", "nominal"] = "binary"
     labels: list[str] = Field(default_factory=lambda: ["fail", "pass"])
@@ -67,9 +62,7 @@ class VerdictSpec(BaseModel):
         return self.labels.index(label) / (len(self.labels) - 1)
 
 
-class Rubric(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class Rubric(StrictModel):
     id: str
     version: str
     title: str

@@ -43,6 +43,7 @@ from expgrade.grading.graders.settings import GradeSettings
 from expgrade.grading.jsonl import load_json, read_models
 from expgrade.grading.judge import load_rubric
 from expgrade.grading.judge.preflight import checked
+from expgrade.grading.run.content import Content, stale_results, supersede
 from expgrade.grading.run.job import grade_job
 from expgrade.grading.run.manifest import (
     build_manifest,
@@ -144,6 +145,7 @@ def grade_run(
     console: Console | None = None,
     context: dict[str, Any] | None = None,
     controls: ControlOptions | None = None,
+    regrade_changed: bool = False,
 ) -> RunSummary:
     """Grade every submission not yet in RUN_DIR/results.jsonl; see docs/grading.md.
 
@@ -153,6 +155,10 @@ def grade_run(
     ControlOptions' defaults) adds control gradings (docs/controls.md): interleaved with the
     real ones, or first when a failing judge is to be refused; and, after the real gradings, asks
     a sample of their judged items again past the cache (test-retest, docs/stability.md).
+
+    A finished result whose task or submission changed since it was graded (grading/run/content.py)
+    stops the run before anything is written, unless `regrade_changed`: then exactly those are
+    graded again.
     """
     started = time.monotonic()
     runner = get_executor(executor, concurrency=concurrency, workers=workers)
@@ -170,9 +176,15 @@ def grade_run(
 
     if settings.judge is not None and settings.judge.preflight:  # before anything is written
         settings = dataclasses.replace(settings, judge=checked(settings.judge)[0])
-    run_dir.mkdir(parents=True, exist_ok=True)
     ident = identity(settings)
     manifest = load_manifest(run_dir)
+    if manifest is not None:
+        check_resume(manifest, ident, run_dir)
+    content = Content.of(pairs)
+    stale = stale_results(run_dir, content)
+    if stale.keys() and not regrade_changed:  # before anything is written or spent
+        raise stale.refusal(run_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
     session = {
         "started_at": now(),
         "executor": executor,
@@ -203,8 +215,17 @@ def grade_run(
                 "sessions": [],
             },
         )
-    else:
-        check_resume(manifest, ident, run_dir)
+    manifest["content"] = content.as_manifest()
+    if stale.keys():
+        session["regraded_changed"] = supersede(run_dir, stale.keys())
+        if console is not None:
+            console.print(
+                f"[yellow]regrading:[/] {session['regraded_changed']} result(s) whose task or submission"
+                " changed (or could not be checked); their old verdicts are in"
+                f" {RunFolder(run_dir).superseded.name}",
+                highlight=False,
+                soft_wrap=True,
+            )
     if settings.runs_code:  # before any sandbox of ours starts, what killed graders left goes
         reaped = reap(containers=settings.sandbox == "docker")
         session["reaped"] = {**asdict(reaped), "summary": reaped.summary()}
@@ -271,7 +292,9 @@ def grade_run(
                 summary.retests_now += 1
                 spent = retest.cost_usd
             else:
-                record = ResultRecord.model_validate(data)
+                record = ResultRecord.model_validate(
+                    {**data, **content.fields(data["task_id"], data["submission_id"])}
+                )
                 store.append(record)
                 note_output_modes(manifest, data)
                 summary.graded_now += 1

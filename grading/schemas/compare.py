@@ -30,6 +30,10 @@ class CompareRun(ReportModel):
     tasks_sha256: str | None
     results: int
     items: int = Field(description="judged items (items a judge gave a verdict on)")
+    images: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="sandbox image tag -> the image ids (docker image inspect's Id) its runs ran under",
+    )
 
 
 class AgentDifference(ReportModel):

@@ -163,6 +163,10 @@ class ExecutionSubtask(Record):
     #: With `--repeats K`: every run (this record's status is the first's) and their summary.
     runs: list[ExecutionRun] = Field(default_factory=list)
     repeats: RepeatSummary | None = None
+    #: The sandbox image the (first) run ran in, by tag and by id (`docker image inspect`'s Id):
+    #: a tag rebuilt between two runs is the same name for other code (`expgrade compare` says so).
+    image: str | None = None
+    image_id: str | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -238,3 +242,8 @@ class ResultRecord(Record):
     claims: list[ClaimCheck] | None = None
     #: The agent's own steps, tokens, dollars and time (None: neither trajectory nor harness says).
     agent_run: AgentRun | None = None
+    #: The content graded (`expgrade.grading.run.content`): a re-run into the same folder
+    #: re-grades, or refuses, a result whose task or submission no longer hashes the same.
+    #: None in records written before expgrade recorded them.
+    task_sha256: str | None = None
+    submission_sha256: str | None = None

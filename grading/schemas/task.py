@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from expgrade.grading.schemas.base import Record
 
@@ -116,7 +116,20 @@ class RubricNode(Record):
         return [leaf for child in self.sub_tasks for leaf in child.leaves()]
 
 
+def _legacy_test_keys(schema: dict[str, Any]) -> None:
+    """The published schema says what the reader accepts: the older top-level test keys too."""
+    run = RunSpec.model_json_schema()["properties"]
+    for key in _TEST_KEYS:
+        schema["properties"][key] = {
+            **run[key],
+            "deprecated": True,
+            "description": f"older layout of run.{key}",
+        }
+
+
 class Task(Record):
+    model_config = ConfigDict(json_schema_extra=_legacy_test_keys)
+
     id: str = Field(min_length=1)
     source: TaskSource
     question: str

@@ -8,6 +8,7 @@ bad agent output cannot stop a whole grading run; `load_submissions` is the stri
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from expgrade.grading.jsonl import load_json
 from expgrade.grading.safepath import check_inside, check_tree, resolve_inside, unsafe_patch_targets
 from expgrade.grading.schemas import Submission
 from expgrade.grading.schemas.submission import DEFAULT_ARTIFACTS, SUBMISSION_FILE
+from expgrade.grading.trajectory import iter_steps, trajectory_path
 
 
 @dataclass
@@ -117,4 +119,7 @@ def load_native(folder: Path) -> LoadedSubmission:
     )
     if loaded.patch and loaded.workspace:
         loaded.warnings.append("has both a patch and a workspace; graders apply the patch")
+    steps = trajectory_path(folder)
+    if steps is not None:  # read through once: a bad step is this submission's problem, named now
+        deque(iter_steps(steps), maxlen=0)
     return loaded

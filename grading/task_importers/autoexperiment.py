@@ -45,7 +45,12 @@ from expgrade.grading.schemas import (
     TaskSource,
     Tolerance,
 )
-from expgrade.grading.task_importers.common import Importer, experiment_results, parse_raw
+from expgrade.grading.task_importers.common import (
+    Importer,
+    benchmark_fields_under_extra,
+    experiment_results,
+    parse_raw,
+)
 
 UPSTREAM_URL = "https://github.com/j1mk1m/AutoExperiment"
 DEFAULT_REL_TOLERANCE = 0.05
@@ -137,11 +142,14 @@ def _task(row: RawRow, obj: dict[str, Any], path: Path, where: str) -> Task:
     return Task(
         id=f"autoexperiment/{combined_id}",
         source=TaskSource.model_validate(
-            {"benchmark": "autoexperiment", "paper_id": row.paper_id, "file": path.name}
+            {"benchmark": "autoexperiment", "paper_id": row.paper_id, "extra": {"file": path.name}}
         ),
         question=row.experiments,
         repo=RepoSpec(url=UPSTREAM_URL, path=str(code) if code.is_dir() else None),
-        masked=[MaskedSpan.model_validate(f.model_dump()) for f in row.func_details],
+        masked=[
+            MaskedSpan.model_validate(benchmark_fields_under_extra(MaskedSpan, f.model_dump()))
+            for f in row.func_details
+        ],
         run=RunSpec(command=row.solution),
         expected_results=expected,
         tolerance=Tolerance(rel=DEFAULT_REL_TOLERANCE),

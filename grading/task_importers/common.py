@@ -9,6 +9,8 @@ skipped, the others still import.
 from __future__ import annotations
 
 import math
+import types
+import typing
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -18,17 +20,44 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from expgrade.grading.errors import UserError, describe_validation_error
-from expgrade.grading.schemas import Task
+from expgrade.grading.schemas import Record, Task
 
 R = TypeVar("R", bound=BaseModel)
 
 
 def parse_raw(model: type[R], data: Any, *, file: Path, record: str | int | None = None) -> R:
-    """Validate one raw benchmark record; a failure names the file, the record and the field."""
+    """Validate one raw benchmark record; a failure names the file, the record and the field.
+
+    A benchmark's own keys are not a user's typos: into one of our records (a `Record`, at any
+    depth) they are carried under its `extra`, where a user would write them by hand."""
     try:
-        return model.model_validate(data)
+        return model.model_validate(benchmark_fields_under_extra(model, data))
     except ValidationError as exc:
         raise UserError(describe_validation_error(exc), file=file, record=record) from None
+
+
+def benchmark_fields_under_extra(annotation: Any, data: Any) -> Any:
+    """`data` typed `annotation`, with the keys no field of a `Record` knows moved under its `extra`."""
+    if isinstance(annotation, type) and issubclass(annotation, Record):
+        if not isinstance(data, dict):
+            return data
+        fields = {f.alias or name: f for name, f in annotation.model_fields.items()}
+        out = {
+            k: benchmark_fields_under_extra(fields[k].annotation, v) for k, v in data.items() if k in fields
+        }
+        unknown = {k: v for k, v in data.items() if k not in fields}
+        if unknown:
+            out["extra"] = {**(out.get("extra") or {}), **unknown}
+        return out
+    args = typing.get_args(annotation)
+    if isinstance(data, list) and typing.get_origin(annotation) is list:
+        return [benchmark_fields_under_extra(args[0], v) for v in data]
+    if isinstance(data, dict) and typing.get_origin(annotation) is dict:
+        return {k: benchmark_fields_under_extra(args[1], v) for k, v in data.items()}
+    for arg in args if typing.get_origin(annotation) in (typing.Union, types.UnionType) else ():
+        if isinstance(arg, type) and issubclass(arg, Record) and isinstance(data, dict):
+            return benchmark_fields_under_extra(arg, data)
+    return data
 
 
 def is_number(value: Any) -> bool:

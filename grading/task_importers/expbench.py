@@ -118,7 +118,11 @@ def _task(
     return Task(
         id=task_id,
         source=TaskSource.model_validate(
-            {"benchmark": "expbench", "paper_id": paper, "conference": conference, "file": path.name}
+            {
+                "benchmark": "expbench",
+                "paper_id": paper,
+                "extra": {"conference": conference, "file": path.name},
+            }
         ),
         question=q.question,
         method=method,

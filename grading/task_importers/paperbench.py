@@ -56,7 +56,7 @@ def load(path: Path) -> list[Task]:
         Task(
             id=f"paperbench/{paper}",
             source=TaskSource.model_validate(
-                {"benchmark": "paperbench", "paper_id": paper, "file": path.name}
+                {"benchmark": "paperbench", "paper_id": paper, "extra": {"file": path.name}}
             ),
             question=tree.requirements,
             rubric=tree,
