@@ -90,7 +90,8 @@ def run_import(code: Path, src: Path, out: Path) -> dict[str, float]:
     cli = "from expgrade.cli import main; main()"
     cmd = [sys.executable, "-c", cli, "submissions", "import", "openhands", str(src), "--out", str(out)]
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # cwd: `python -c` puts the working folder first on sys.path, before PYTHONPATH
+    proc = subprocess.Popen(cmd, env=env, cwd=code, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     err = proc.stderr.read().decode() if proc.stderr else ""
