@@ -200,6 +200,8 @@ def _sdk_steps(e: dict[str, Any]) -> Iterator[StepDraft]:
         if isinstance(reasoning, str) and reasoning:
             yield {**common, "actor": actor, "kind": "reasoning", "text": reasoning}
         action = _obj(e.get("action"))
+        said = [e.get("summary"), thought, action.get("message")]
+        thought = "\n".join(p for p in said if isinstance(p, str) and p)
         tool = e.get("tool_name") if isinstance(e.get("tool_name"), str) else action.get("kind")
         usage = _obj(_obj(e.get("llm_response")).get("usage"))
         yield {

@@ -354,7 +354,7 @@ def step_entry(step: Step) -> tuple[str, str]:
     who = step.actor if step.role is None else f"{step.actor}/{step.role}"
     tool = f" {step.tool}" if step.tool else ""
     parts = [p for p in (step.text, f"$ {step.command}" if step.command else None) if p]
-    if step.command is None and step.arguments and step.kind == "tool_call":
+    if step.command is None and step.text is None and step.arguments and step.kind == "tool_call":
         args = step.arguments
         parts.append(args if isinstance(args, str) else json.dumps(args, ensure_ascii=False, indent=1))
     if step.output is not None:
