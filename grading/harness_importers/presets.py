@@ -37,7 +37,8 @@ from expgrade.grading.harness_importers.mapping import (
     unused,
     walk,
 )
-from expgrade.grading.harness_importers.steps import ACTORS, KINDS, BadStep, StepDraft, steps_of
+from expgrade.grading.harness_importers.steps import ACTORS, KINDS, BadStep, StepDraft
+from expgrade.grading.harness_importers.transcripts import steps_of
 from expgrade.grading.harness_importers.writer import HarnessRecord
 from expgrade.grading.jsonl import iter_json_lines
 from expgrade.grading.safepath import resolve_inside

@@ -3,7 +3,7 @@
 Each converter yields step drafts: the fields of a `Step` without its `index`, which the writer
 gives in the order it writes them, so a step's index is its line in `trajectory.jsonl` whatever
 the harness. Converters stream over the transcript and cut nothing: an output of a megabyte is
-a step of a megabyte. `steps_of` picks the converter by what an entry holds (chat messages,
+a step of a megabyte. `transcripts.steps_of` picks the converter by what an entry holds (chat messages,
 OpenHands SDK events, OpenHands V0 events and their pairs, Inspect events, SWE-agent trajectory
 entries, plain text); `mapped_steps` reads steps through a user's per-step specs.
 
@@ -348,53 +348,6 @@ def text_steps(texts: Iterable[tuple[str, str]], *, actor: str = "harness") -> I
     named by `span`, the text whole."""
     for name, text in texts:
         yield {"kind": "message", "actor": actor, "span": name, "text": text}
-
-
-# --- any transcript ----------------------------------------------------------------------
-
-
-def steps_of(value: Any) -> Iterator[StepDraft]:
-    """The steps of a transcript of any shape a harness keeps (see the module's docstring).
-
-    A list whose entries are Inspect events (`event`) is read as events, with their spans; a
-    list of `[action, observation]` pairs is flattened; a string is one text step."""
-    if isinstance(value, str):
-        if value.strip():
-            yield from text_steps([("log", value)])
-        return
-    if not isinstance(value, list):
-        if isinstance(value, dict) and value:
-            yield {
-                "kind": "message",
-                "actor": "harness",
-                "text": json.dumps(value, ensure_ascii=False, default=str),
-            }
-        return
-    if any(isinstance(e, dict) and "event" in e for e in value[:5]):
-        from expgrade.grading.harness_importers.inspect_steps import event_steps
-
-        yield from event_steps(value)
-        return
-    for n, item in enumerate(value, start=1):
-        for e in item if isinstance(item, list | tuple) else [item]:
-            if isinstance(e, str):
-                yield {"kind": "message", "actor": "agent", "text": e}
-            elif not isinstance(e, dict):
-                raise BadStep(n, f"a message or event (a JSON object), found {type(e).__name__}")
-            elif "role" in e:
-                yield from chat_steps(e)
-            elif "kind" in e:
-                yield from _sdk_steps(e)
-            elif "action" in e and "observation" in e and not isinstance(e.get("action"), dict):
-                yield swe_agent_step(e)
-            elif "action" in e or "observation" in e:
-                yield from _v0_steps(e)
-            else:
-                yield {
-                    "kind": "message",
-                    "actor": "agent",
-                    "text": json.dumps(e, ensure_ascii=False, default=str),
-                }
 
 
 # --- a user's per-step mapping -----------------------------------------------------------
