@@ -1,14 +1,18 @@
 """`expgrade submissions validate DIR` checks a submissions folder before grading it;
-`expgrade submissions import FORMAT SRC...` writes one from a harness's output."""
+`expgrade submissions import FORMAT SRC...` writes one from a harness's output;
+`expgrade submissions show DIR/ID --steps 40-60` prints a run's steps for a person."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.markup import escape
+from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from expgrade.cli.app import app, console, err_console
 from expgrade.cli.tasks import batch_exit_code, report_failures, shown, task_problems
@@ -26,7 +30,10 @@ from expgrade.grading.harness_importers import (
 )
 from expgrade.grading.harness_importers.auto import import_walked, walk, wrong_harness
 from expgrade.grading.harness_importers.sniff import side_file
+from expgrade.grading.schemas.trajectory import TRAJECTORY_FILE, Step
 from expgrade.grading.submission_reader import scan_submissions
+from expgrade.grading.submission_reader.loader import load_native
+from expgrade.grading.trajectory import iter_steps, trajectory_path
 
 submissions_app = typer.Typer(
     help="Import agent submissions from harness output, and check them (docs/formats.md §3).",
@@ -279,3 +286,122 @@ def _print_notes(o: FileImport) -> None:
         )
     for note in notes:
         console.print(f"[yellow]warning:[/] {shown(o.path)}: {escape(note)}", highlight=False, soft_wrap=True)
+
+
+def parse_steps(spec: str) -> tuple[int, int | None]:
+    """`40-60`, `42`, `40-` (to the end), `-10` (the first ten) as (first, last or None)."""
+    first, sep, last = spec.strip().partition("-")
+    try:
+        lo = int(first) if first.strip() else 1
+        hi = (int(last) if last.strip() else None) if sep else lo
+    except ValueError:
+        raise UserError(f"--steps '{spec}': expected N, N-M, N- or -M (step numbers, from 1)") from None
+    if lo < 1 or (hi is not None and hi < lo):
+        raise UserError(f"--steps '{spec}': expected step numbers from 1, the first no later than the last")
+    return lo, hi
+
+
+def _step_panel(step: Step) -> Panel:
+    """One step, whole: what it was and whose, the text, the command, the output, the exit code."""
+    head = [f"[bold]{step.index}[/]", step.kind, step.actor + (f"/{step.role}" if step.role else "")]
+    if step.tool:
+        head.append(f"[cyan]{escape(step.tool)}[/]")
+    if step.exit_code is not None:
+        head.append(f"[{'green' if step.exit_code == 0 else 'red'}]exit {step.exit_code}[/]")
+    if step.span:
+        head.append(f"[dim]{escape(step.span)}[/]")
+    tail = [
+        f"{step.time:%Y-%m-%d %H:%M:%S}" if step.time else None,
+        step.model,
+        f"{step.usage.input_tokens or 0}+{step.usage.output_tokens or 0} tokens" if step.usage else None,
+        f"${step.cost:.4f}" if step.cost is not None else None,
+    ]
+    body = Text()
+    if step.text:
+        body.append(step.text)
+    if step.command:
+        body.append(("\n" if body else "") + "$ " + step.command, style="bold yellow")
+    elif step.arguments and step.kind == "tool_call":
+        args = step.arguments if isinstance(step.arguments, str) else json.dumps(step.arguments, indent=1)
+        body.append(("\n" if body else "") + args, style="yellow")
+    if step.output is not None:
+        body.append(("\n" if body else "") + step.output, style="red" if step.kind == "error" else "")
+    style = {"error": "red", "tool_call": "yellow", "tool_output": "blue", "reasoning": "magenta"}.get(
+        step.kind, "white"
+    )
+    return Panel(
+        body,
+        title=" · ".join(head),
+        title_align="left",
+        subtitle=" · ".join(t for t in tail if t) or None,
+        subtitle_align="right",
+        border_style=style,
+    )
+
+
+@submissions_app.command("show")
+def show_submission(
+    folder: Annotated[Path, typer.Argument(metavar="DIR/ID", help="One submission's folder.")],
+    steps: Annotated[
+        str | None,
+        typer.Option(
+            "--steps", metavar="N-M", help="Print these steps of its trajectory, whole: 40-60, 42, 40-."
+        ),
+    ] = None,
+    fmt: Annotated[
+        str, typer.Option("--format", help="text (for a person) or json (one step a line).")
+    ] = "text",
+) -> None:
+    """What a submission holds, and its run's steps (docs/formats.md §3.1)."""
+    if fmt not in ("text", "json"):
+        raise UserError(f"--format '{fmt}': expected text or json")
+    loaded = load_native(folder)
+    traj = trajectory_path(folder)
+    if steps is None:
+        sub = loaded.submission
+        table = Table(title=f"{folder}", show_header=False)
+        table.add_column("field", style="bold")
+        table.add_column("value", overflow="fold")
+        for name, value in (
+            ("task", sub.task_id),
+            ("agent", sub.agent),
+            ("model", sub.agent_model),
+            ("attempt", str(sub.attempt)),
+            ("ended", str((sub.extra.get("source") or {}).get("ended", "-"))),
+            ("patch", str(loaded.patch or "-")),
+            ("conclusion", (sub.conclusion or "-")[:300]),
+        ):
+            table.add_row(name, escape(value))
+        if traj is not None:
+            counts: dict[str, int] = {}
+            for step in iter_steps(traj):
+                counts[step.kind] = counts.get(step.kind, 0) + 1
+            total = sum(counts.values())
+            summary = ", ".join(f"{n} {kind}" for kind, n in counts.items())
+            table.add_row("trajectory", f"{total} steps ({summary}): --steps 1-{total}")
+        else:
+            table.add_row("trajectory", f"none (no {TRAJECTORY_FILE})")
+        console.print(table)
+        return
+    lo, hi = parse_steps(steps)
+    if traj is None:
+        raise UserError(
+            f"no {TRAJECTORY_FILE} here: its harness recorded no run, or it was imported before"
+            " expgrade kept trajectories (import it again)",
+            file=folder,
+        )
+    shown_steps = 0
+    last = 0
+    for step in iter_steps(traj):
+        last = step.index
+        if step.index < lo:
+            continue
+        if hi is not None and step.index > hi:
+            break
+        shown_steps += 1
+        if fmt == "json":
+            typer.echo(step.model_dump_json(exclude_none=True))
+        else:
+            console.print(_step_panel(step))
+    if not shown_steps:
+        raise UserError(f"--steps {steps}: the run has {last} step(s)", file=traj)

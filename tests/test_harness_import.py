@@ -78,8 +78,9 @@ def test_inspect_log_one_submission_per_sample_and_epoch(
     assert patch.startswith("diff --git a/optim.py b/optim.py")
     assert '+    state["t"] += 1' in patch and '-    raise NotImplementedError("masked' in patch
     log = (out / name / "agent.log").read_text()
-    assert "11 entries: 1 system, 1 user, 3 assistant, 2 tool call (bash), 2 tool output (bash)" in log
-    assert "tool call (submit)" in log and "git diff" in log
+    # rendered from the trajectory: the sample's events, the agent's bash calls and their outputs
+    assert "tool_call bash (agent/assistant)" in log and "tool_output bash (agent/tool)" in log
+    assert "tool_call submit (agent/assistant)" in log and "git diff" in log
     sweep = next(n for n, s in subs.items() if s["task_id"] == SWEEP_TASK)
     assert not (out / sweep / "patch.diff").exists()  # `ls` printed no diff: no patch invented
     validate(out, DEMO_TASKS)
@@ -234,7 +235,7 @@ def test_openhands_output_jsonl(tmp_path: Path) -> None:
     assert astropy["extra"]["source"]["fields"]["conclusion"] == "history[finish].args.final_thought"
     assert "cright[-right.shape[0]:, -right.shape[1]:] = right" in (out / name / "patch.diff").read_text()
     log = (out / name / "agent.log").read_text()
-    assert "4 entries: 1 user action: message, 1 agent action: run, 1 agent observation: run" in log
+    assert "4 entries: 1 message (user/user), 1 tool_call run (agent/assistant)" in log
     assert "grep -n cright" in log
     name, django = subs["django__django-11099"]
     assert django["conclusion"] == "Changed x to 2."  # the older [action, observation] history

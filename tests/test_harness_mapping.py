@@ -71,7 +71,8 @@ def _check_trajectory_import(out: Path) -> None:
     assert sub["extra"]["source"]["ended"] == "Submitted"
     assert (next(out.glob("*/patch.diff"))).read_text().startswith("diff --git a/tests/missing_colon.py")
     assert "trajectory_format" in sub["extra"]["harness"]  # what the mapping did not read is kept
-    assert "# 5 entries: 1 system, 2 user, 2 assistant" in next(out.glob("*/agent.log")).read_text()
+    log = next(out.glob("*/agent.log")).read_text()  # rendered from the trajectory: every message a step
+    assert "# 6 entries: 1 message (user/system), 2 message (user/user), 2 tool_call bash" in log
 
 
 def test_map_options_import_a_mini_swe_agent_trajectory(tmp_path: Path) -> None:
@@ -224,7 +225,7 @@ def test_an_inspect_json_log_without_stats_is_read_by_the_full_reader(tmp_path: 
     assert "read with Inspect's full reader" in flat(r.out)
     # a multi-step sample whose output is empty: the answer is the last model reply in its events
     assert sub["conclusion"] == "Yes\n"
-    assert sub["extra"]["source"]["fields"]["conclusion"].startswith("events[last model event]")
+    assert sub["extra"]["source"]["fields"]["conclusion"].startswith("events[last agent model event]")
 
 
 def test_an_inspect_sample_with_no_answer_anywhere_is_named(tmp_path: Path) -> None:

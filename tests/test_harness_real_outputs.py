@@ -64,8 +64,8 @@ def test_sdk_agent_log_has_one_bounded_summary_per_event(tmp_path: Path) -> None
     assert r.code == 0, r.out + r.err
     [log_file] = out.glob("*/agent.log")
     log = log_file.read_text()
-    assert "# 6 entries: 2 agent TerminalAction (terminal)" in log
-    assert "[5] agent FinishAction (finish)\nI fixed the epub check" in log
+    assert "# 8 entries: 2 reasoning (agent), 2 tool_call terminal (agent/assistant)" in log
+    assert "[7] tool_call finish (agent/assistant)\n" in log and "I fixed the epub check" in log
     assert "\nBuild session URL from environment\n" in log  # the action's own summary
     assert "'kind'" not in log and '"kind"' not in log  # no action object dumped whole
     assert max(len(line) for line in log.splitlines()) < 1_600
@@ -86,7 +86,7 @@ def test_openhands_2024_example_output_imports_and_names_its_generation(tmp_path
     assert "app.config.viewcode_enable_epub" in patch.read_text()
     assert "read as OpenHands V0, 2024 (top-level git_patch" in flat(r.out)
     log = next(out.glob("*/agent.log")).read_text()
-    assert "# 4 entries: 1 action: run, 1 observation: run, 1 action: finish" in log  # the pairs
+    assert "# 4 entries: 1 tool_call run (agent/assistant), 1 tool_output run (harness/tool)" in log
     assert 'search_dir "viewcode_enable_epub"' in log
 
 

@@ -9,19 +9,26 @@ every explicit harness name is checked against what the file looks like (`wrong_
 
 from __future__ import annotations
 
+import json
 import re
 import zipfile
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.harness_importers import openhands, paperbench, swebench
-from expgrade.grading.harness_importers.common import FileImport, Harness, HarnessOptions, import_files
+from expgrade.grading.harness_importers.common import (
+    FileImport,
+    Harness,
+    HarnessOptions,
+    check_not_lfs_pointer,
+    import_files,
+)
 from expgrade.grading.harness_importers.mapping import Context, FieldMap, first_found
 from expgrade.grading.harness_importers.presets import json_records
-from expgrade.grading.harness_importers.sniff import is_tarball, is_zip, peek, side_file
+from expgrade.grading.harness_importers.sniff import PEEK_BYTES, is_tarball, is_zip, peek, side_file
 from expgrade.grading.harness_importers.writer import SubmissionWriter
 
 
@@ -177,6 +184,37 @@ class Walk:
 
     files: list[tuple[Path, Recognised]]
     skipped: list[tuple[Path, str]]
+    #: Files that are no output because they cannot be read (an LFS pointer, empty, cut
+    #: short): errors, as when a harness is named, not files of the run skipped.
+    failed: list[tuple[Path, str]] = field(default_factory=list)
+
+
+def unreadable(path: Path) -> str | None:
+    """Why a file is no harness output whatever harness wrote it, as the named importers say
+    it: a Git LFS pointer, an empty file, a JSON document cut short; None if none of these."""
+    try:
+        check_not_lfs_pointer(path)
+    except UserError as exc:
+        return str(exc).removeprefix(f"{path}: ")
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        return f"cannot read: {exc.strerror}"
+    if size == 0:
+        return "file is empty; expected harness output"
+    if is_zip(path) or is_tarball(path) or peek(path) is not None:
+        return None
+    head = _start(path).lstrip()
+    if head[:1] in (b"{", b"[") and size < PEEK_BYTES:
+        try:
+            json.loads(path.read_bytes())
+        except json.JSONDecodeError as exc:
+            if exc.msg.startswith("Unterminated string") or exc.pos >= len(exc.doc.rstrip()) - 1:
+                return f"cut short: the JSON document ends at byte {size} before it is complete"
+            return f"malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        except (ValueError, OSError):
+            return None
+    return None
 
 
 def walk(sources: Sequence[Path]) -> Walk:
@@ -184,6 +222,8 @@ def walk(sources: Sequence[Path]) -> Walk:
     for src in sources:
         if not src.exists():
             raise UserError("file not found", file=src)
+        if src.is_file() and (why := unreadable(src)) is not None:
+            raise UserError(why, file=src)
         if src.is_file():
             seen = recognise(src)
             if seen is None:
@@ -194,6 +234,10 @@ def walk(sources: Sequence[Path]) -> Walk:
             found.files.append((src, seen))
             continue
         _walk_folder(src, found)
+    if not found.files and found.failed:
+        path, why = found.failed[0]
+        more = f" (and {len(found.failed) - 1} more such file(s))" if len(found.failed) > 1 else ""
+        raise UserError(f"{why}{more}", file=path)
     if not found.files:
         where = ", ".join(str(s) for s in sources)
         skipped = "; ".join(f"{p.name}: {why}" for p, why in found.skipped[:5])
@@ -212,7 +256,9 @@ def _walk_folder(folder: Path, found: Walk) -> None:
     )
     seen: dict[Path, Recognised] = {}
     for p in paths:
-        if (why := side_file(p)) is not None:
+        if (why := unreadable(p)) is not None:
+            found.failed.append((p, why))
+        elif (why := side_file(p)) is not None:
             found.skipped.append((p, why))
         elif (r := recognise(p)) is None:
             found.skipped.append((p, f"not recognised ({looks_like(p)})"))
@@ -242,34 +288,52 @@ def import_walked(
         for o in import_files(formats[name], files, writer, options):
             o.read_as = next((f"{name}: {seen.describe}" for p, seen in found.files if p == o.path), name)
             outcomes.append(o)
+    outcomes += [FileImport(path, error=f"{path}: {why}") for path, why in found.failed]
     return outcomes + [FileImport(path, skipped=why) for path, why in found.skipped]
 
 
-def _ids(path: Path) -> set[str]:
-    """The instance ids a predictions file holds (empty when it cannot be read)."""
+def _patches(path: Path) -> dict[str, str]:
+    """Instance id -> patch, of a predictions file (empty when it cannot be read)."""
     fields = swebench.PREDICTIONS.fields
+    found: dict[str, str] = {}
     try:
-        return {
-            str(hit.value)
-            for raw in json_records(path, fields, FieldMap(id=fields.id))
-            if isinstance(raw.record, dict)
-            and (hit := first_found(fields.spec("id"), Context(raw.record, raw.document, raw.key)))
-            is not None
-        }
+        for raw in json_records(path, fields, FieldMap(id=fields.id)):
+            if not isinstance(raw.record, dict):
+                continue
+            hit = first_found(fields.spec("id"), Context(raw.record, raw.document, raw.key))
+            if hit is not None:
+                found[str(hit.value)] = str(raw.record.get("model_patch") or "")
     except UserError:
-        return set()
+        return {}
+    return found
 
 
 def _per_instance_copies(folder: Path, files: list[Path]) -> dict[Path, str]:
-    """Prediction files in a run's sub-folders (SWE-agent's `<id>/<id>.pred`) whose instances
-    a predictions file higher up already holds (its merged `preds.json`): copies, not more
-    attempts."""
-    ids = {p: _ids(p) for p in files}
-    copies: dict[Path, str] = {}
+    """Prediction files in a run's sub-folders whose instances a predictions file higher up
+    already holds (its merged `preds.json`): a per-instance copy (SWE-agent's `<id>/<id>.pred`)
+    when the patches are the same, else an earlier candidate the run did not keep (Agentless'
+    samples, before its final selection): not more attempts, and said which."""
+    patches = {p: _patches(p) for p in files}
+    skipped: dict[Path, str] = {}
     for p in files:
         merged = next(
-            (q for q in files if q != p and q.parent in p.parents and ids[p] and ids[p] <= ids[q]), None
+            (
+                q
+                for q in files
+                if q != p and q.parent in p.parents and patches[p] and patches[p].keys() <= patches[q].keys()
+            ),
+            None,
         )
-        if merged is not None:
-            copies[p] = f"a per-instance copy of the predictions in {merged.relative_to(folder)}"
-    return copies
+        if merged is None:
+            continue
+        where = merged.relative_to(folder)
+        differ = sorted(i for i, patch in patches[p].items() if patch != patches[merged][i])
+        if not differ:
+            skipped[p] = f"a per-instance copy of the predictions in {where}"
+        else:
+            listed = ", ".join(differ[:3]) + (f" and {len(differ) - 3} more" if len(differ) > 3 else "")
+            skipped[p] = (
+                f"predictions for instances {where} also holds, with a different patch ({listed}): a"
+                f" candidate the run did not keep as final; import it by name to grade it"
+            )
+    return skipped

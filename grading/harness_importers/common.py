@@ -181,6 +181,7 @@ def import_files(
             outcome.ended, outcome.defaults = done.ended, done.defaults
             outcome.attempts, outcome.continued = done.attempts, done.continued
             outcome.defaulted = done.defaulted
+            outcome.notices += [Notice(note, partial=True) for note in done.notes]
             if not outcome.written and not outcome.repeats:
                 raise UserError(f"no {harness.name} records in this file", file=path)
         except UserError as exc:

@@ -1,8 +1,8 @@
 """Inspect AI eval logs (`.eval`, `.json`), read with Inspect's own reader (extra `expgrade[inspect]`).
 
 One record per sample and epoch (epoch → attempt), mapped by one preset (`SAMPLE`). `.eval`
-logs are read one sample at a time (`read_eval_log_samples`, without the `events` field, which
-repeats every model call's input), so a log of any size streams; Inspect's `.json` format is
+logs are read one sample at a time (`read_eval_log_samples`), so a log of any size streams;
+Inspect's `.json` format is
 one document and is read whole. When the header-only read fails (a `.json` log without
 `stats`, as older or hand-trimmed logs are), the full reader (`read_eval_log`) reads it. The
 mapping:
@@ -16,9 +16,12 @@ mapping:
   `diff`, `git_diff`, `model_patch`); the sandbox's final changes as a scorer recorded them
   (`scores.<name>.metadata.model_patch`, as inspect_evals' SWE-bench scorer does); the output
   of the last `git diff` tool call;
-- conclusion: the sample's output, else its last `submit` call's answer, else the last model
-  reply among its events (a multi-step task whose final output is empty);
-- agent.log: the messages, tool calls and tool outputs;
+- conclusion: the sample's output, else its last `submit` call's answer, else a scorer's
+  `answer` (what the scorer took as the agent's answer), else the last reply of the agent's
+  own model calls among its events (a multi-step task whose final output is empty); never a
+  scorer's grader call or a sub-agent's reply (`inspect_steps`);
+- trajectory: the sample's events (attachments resolved), each step with whose it is (agent,
+  scorer, sub-agent) from its spans; a log without events, its messages; agent.log from them;
 - ended: `error` when the sample errored, `<type> limit` when a limit stopped it (the limit's
   value and reason are kept in `extra.inspect.limit`), else `completed`.
 
@@ -117,7 +120,11 @@ def _ended(value: object, ctx: Context) -> str:
 
 
 def _extra(ctx: Context) -> dict[str, Any]:
-    """`extra.inspect`: the eval's and the sample's ids, score values, error and limit."""
+    """`extra.inspect`: the eval's and the sample's ids; every score's value, and its answer,
+    explanation and metadata (`score_details`: tests passed of total, the extracted answer);
+    the sample's target and metadata (the problem, its test cases, a gold solution); model
+    usage and time; error and limit. Nothing of the sample is dropped but its messages and
+    events, which are the trajectory."""
     sample, doc = ctx.record, ctx.document or {}
     ev = doc.get("eval") or {}
     kept: dict[str, Any] = {
@@ -130,6 +137,16 @@ def _extra(ctx: Context) -> dict[str, Any]:
         "scores": {
             name: s.get("value") for name, s in (sample.get("scores") or {}).items() if isinstance(s, dict)
         },
+        "score_details": {
+            name: {k: s[k] for k in ("answer", "explanation", "metadata") if s.get(k) not in (None, "", {})}
+            for name, s in (sample.get("scores") or {}).items()
+            if isinstance(s, dict)
+        },
+        "target": sample.get("target"),
+        "metadata": sample.get("metadata") or None,
+        "model_usage": sample.get("model_usage") or None,
+        "total_time": sample.get("total_time"),
+        "working_time": sample.get("working_time"),
     }
     if isinstance(sample.get("error"), dict):
         kept["error"] = sample["error"].get("message")
@@ -149,8 +166,8 @@ def sample_fields() -> FieldMap:
         patch="|".join(
             ["@sandbox_patch", *stored, "diff(scores[*].metadata.model_patch)", "git_diff(messages)"]
         ),
-        conclusion="output.completion|submit_answer(messages)|model_output(events)",
-        log="messages",
+        conclusion="output.completion|submit_answer(messages)|scores[*].answer|model_output(events)",
+        steps="events|messages",
         ended="@ended",
     )
 
@@ -221,32 +238,19 @@ def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord | Notice
                 samples = log.read_eval_log(str(plain), resolve_attachments=True, format=fmt).samples or []
             else:
                 samples = log.read_eval_log_samples(
-                    str(plain),
-                    all_samples_required=False,
-                    resolve_attachments=True,
-                    exclude_fields={"events"},
-                    format=fmt,
+                    str(plain), all_samples_required=False, resolve_attachments=True, format=fmt
                 )
 
             def raws() -> Iterator[Raw]:
                 nonlocal where
                 for sample in samples:
                     where = f"sample {sample.id}, epoch {sample.epoch}"
-                    record = sample.model_dump(mode="json", exclude={"events"} if fmt == "eval" else None)
+                    record = sample.model_dump(mode="json")
                     completion = sample.output.completion if sample.output else ""
                     record["output"] = {
                         **(record.get("output") or {}),
                         "completion": completion,
                     }  # a property
-                    answered = completion.strip() or _submitted(record)
-                    if not answered and fmt == "eval":
-                        # the answer of a multi-step task can be only in its events: read them for this one
-                        record["events"] = [
-                            e.model_dump(mode="json")
-                            for e in log.read_eval_log_sample(
-                                str(plain), id=sample.id, epoch=sample.epoch, format=fmt
-                            ).events
-                        ]
                     record["@agent"] = Derived(agent, agent_field)
                     record["@ended"] = _how_ended(sample)
                     yield Raw(where, record, document)
@@ -261,12 +265,6 @@ def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord | Notice
             raise UserError(
                 f"cannot read this Inspect log ({reasons(exc)})", file=path, record=where
             ) from None
-
-
-def _submitted(record: dict[str, Any]) -> bool:
-    from expgrade.grading.harness_importers.mapping import find_submit_answer
-
-    return find_submit_answer(record.get("messages")) is not None
 
 
 def reasons(exc: BaseException) -> str:

@@ -11,7 +11,7 @@ same mapping written by a user for a harness expgrade has no preset for.
 A value is a *spec*: alternatives separated by `|`, the first one found wins. Each alternative is
 
 - a path into the record: `metadata.llm.model`, `history[-1].args.thought`, `scores[*].value`
-  (`[*]`: the first item, or dict value, that has the rest of the path);
+  (`[*]`: the first item, or dict value, that has the rest of the path, not empty);
 - rooted elsewhere: `^eval.model` in the whole JSON document the records sit in,
   `metadata.json:llm_config.model` in a JSON file beside the source file (the run's metadata);
 - `@key`: the key a record sat under in a JSON object keyed by id;
@@ -38,7 +38,9 @@ import yaml
 from pydantic import ValidationError, field_validator
 
 from expgrade.grading.errors import UserError, describe_validation_error
+from expgrade.grading.harness_importers.steps import STEP_FIELDS, text_of
 from expgrade.grading.jsonl import load_json, read_text
+from expgrade.grading.safepath import resolve_inside
 from expgrade.grading.schemas.base import StrictModel
 
 #: The expgrade fields a mapping may name, and what each holds (for `--help` and errors).
@@ -52,7 +54,8 @@ FIELDS: dict[str, str] = {
     "answer": "the answer: a patch when it reads as a diff, else the final message",
     "design": "the agent's design text",
     "files": "the agent's files: a {path: content} object, or a folder",
-    "log": "the transcript: a list of messages or events, or text",
+    "log": "the transcript: a list of messages or events (its steps), or text (agent.log as it is)",
+    "steps": "the run's steps: a list of messages, events or entries, read whole (per entry: step.FIELD)",
     "ended": "how the run ended (status, exit status, error)",
     "result": "the harness's own result of the record (resolved, score, status)",
 }
@@ -119,7 +122,8 @@ class Const:
 Alternative = PathSpec | Call | Const
 _STEP = re.compile(r"\.?([^.\[\]]+)|\[(-?\d+|\*|'[^']*'|\"[^\"]*\")\]")
 _CALL = re.compile(r"^([a-z_]+)\((.*)\)$")
-_SIDE_FILE = re.compile(r"^([\w.\-]+\.json):(.*)$")
+#: `NAME.EXT:path`: a file beside the source file (`*` picks the last match in natural order).
+_SIDE_FILE = re.compile(r"^([\w.\-*/]+\.\w+):(.*)$")
 
 
 def parse_path(text: str) -> PathSpec:
@@ -199,17 +203,36 @@ class Context:
 
     def side_file(self, name: str) -> Any:
         if name not in self._side:
-            self._side[name] = _read_side_file(self.source.parent / name) if self.source else None
+            beside = self.source.parent if self.source else None
+            self._side[name] = (
+                _read_side_file(resolve_inside(beside, name, what="file beside the record"))
+                if beside is not None
+                else None
+            )
         return self._side[name]
 
 
 def _read_side_file(path: Path) -> Any:
+    """A file beside the source: its JSON, else its text (a patch, a report); None if absent."""
+    if "*" in path.name:
+        matches = sorted(path.parent.glob(path.name), key=_natural)
+        if not matches:
+            return None
+        path = matches[-1]
     if not path.is_file():
         return None
     try:
         return load_json(path)
     except UserError:
-        return None
+        try:
+            return read_text(path)
+        except UserError:
+            return None
+
+
+def _natural(path: Path) -> list[Any]:
+    """`round_10` after `round_9`."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", path.name)]
 
 
 _MISSING = object()
@@ -230,7 +253,7 @@ def walk(value: Any, steps: tuple[Step, ...]) -> tuple[Any, tuple[str | int, ...
         )
         for k, item in items:
             found, taken = walk(item, rest)
-            if found is not _MISSING and found is not None:
+            if found is not _MISSING and found is not None and found != "":
                 return found, (k, *taken)
         return _MISSING, ()
     if isinstance(step.key, int) and isinstance(value, list):
@@ -303,19 +326,6 @@ def unused(record: Any, used: list[tuple[str | int, ...]]) -> Any:
 
 
 # --- finders --------------------------------------------------------------------------------
-
-
-def text_of(content: Any) -> str:
-    """The text of a message's content: a string, or a list of parts (`{"type": "text", ...}`)."""
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        parts = [
-            text_of(c.get("text", c.get("content", ""))) if isinstance(c, dict) else text_of(c)
-            for c in content
-        ]
-        return "\n".join(p for p in parts if p)
-    return ""
 
 
 def is_diff(text: object) -> bool:
@@ -424,19 +434,13 @@ def find_finish(value: Any) -> tuple[str, str] | None:
 
 
 def find_model_output(value: Any) -> tuple[str, str] | None:
-    """The last model call's reply among Inspect events (`event: model`): the answer of a
-    multi-step task whose sample output is empty."""
-    for e in reversed(events(value)):
-        if e.get("event") != "model":
-            continue
-        output = _obj(e.get("output"))
-        for choice in reversed(output.get("choices") or []):
-            text = text_of(_obj(_obj(choice).get("message")).get("content"))
-            if text.strip():
-                return text, "{path}[last model event].output.choices[-1].message.content"
-        if isinstance(output.get("completion"), str) and output["completion"].strip():
-            return output["completion"], "{path}[last model event].output.completion"
-    return None
+    """The last reply of the agent's own model calls among Inspect events: the answer of a
+    multi-step task whose sample output is empty. A scorer's grader call, though later, and a
+    sub-agent's are not the agent's answer (`inspect_steps`)."""
+    from expgrade.grading.harness_importers.inspect_steps import agent_reply
+
+    found = agent_reply(value) if isinstance(value, list) else None
+    return (found, "{path}[last agent model event].output") if found else None
 
 
 def find_diff(value: Any) -> tuple[str, str] | None:
@@ -491,13 +495,25 @@ class FieldMap(StrictModel):
     design: Spec = None
     files: Spec = None
     log: Spec = None
+    steps: Spec = None
     ended: Spec = None
     result: Spec = None
+    #: Where each entry of `steps` holds a step's field (`step.command: action`).
+    step: dict[str, str] | None = None
 
     @field_validator(*FIELDS, mode="after")
     @classmethod
     def _parses(cls, value: Spec) -> Spec:
         for text in [value] if isinstance(value, str) else value or []:
+            parse_spec(text)
+        return value
+
+    @field_validator("step", mode="after")
+    @classmethod
+    def _step_fields(cls, value: dict[str, str] | None) -> dict[str, str] | None:
+        for name, text in (value or {}).items():
+            if name not in STEP_FIELDS:
+                raise ValueError(f"unknown step field '{name}'; expected one of: {', '.join(STEP_FIELDS)}")
             parse_spec(text)
         return value
 
@@ -523,6 +539,16 @@ def parse_map_options(options: list[str], base: dict[str, Any] | None = None) ->
         name = name.strip()
         if not sep or not spec.strip():
             raise UserError(f"--map '{option}': expected FIELD=PATH, e.g. --map model=metadata.llm.model")
+        if name.startswith("step."):
+            sub = name.removeprefix("step.")
+            if sub not in STEP_FIELDS:
+                raise UserError(
+                    f"--map '{option}': unknown step field '{sub}'; expected one of: {', '.join(STEP_FIELDS)}"
+                )
+            steps = dict(data.get("step") or {})
+            steps[sub] = spec.strip()
+            data["step"] = steps
+            continue
         if name not in FIELDS and name != "records":
             raise UserError(
                 f"--map '{option}': unknown field '{name}'; expected one of: records, {', '.join(FIELDS)}"

@@ -24,7 +24,8 @@ would be graded as the agent's work. A tarball that is a Git LFS pointer (judge_
 
 PaperBench's tarball (`upload_sources`: `tar -czf … -C <tmp> .` over `/home/submission` and
 `/home/logs`) holds `./submission` and `./logs`: the repository is `./submission`, and the text
-files under `./logs` become `agent.log`. The repository becomes the submission's `workspace/`,
+files under `./logs` become the trajectory, one text step per file, whole (and `agent.log`).
+The repository becomes the submission's `workspace/`,
 its `reproduce.sh` the reproduce script; a repository without one is imported and reported.
 Agent and model are unknown unless `--agent`/`--agent-model`.
 
@@ -45,7 +46,8 @@ from expgrade.grading.errors import UserError
 from expgrade.grading.harness_importers.common import Harness, HarnessOptions, Notice
 from expgrade.grading.harness_importers.mapping import Context, Derived, FieldMap
 from expgrade.grading.harness_importers.presets import Preset, Raw, records_through
-from expgrade.grading.harness_importers.writer import HarnessRecord, render_transcript
+from expgrade.grading.harness_importers.steps import text_steps
+from expgrade.grading.harness_importers.writer import HarnessRecord
 from expgrade.grading.jsonl import load_json
 from expgrade.grading.safepath import check_tree
 
@@ -184,23 +186,28 @@ def _is_text(data: bytes) -> bool:
     return True
 
 
-def _logs(root: Path) -> tuple[str | None, dict[str, Path]]:
-    """PaperBench's `./logs`: its text files as one transcript, and its binary files (an
-    Inspect `.eval`, images) kept as files, never decoded into the transcript."""
+def _logs(root: Path) -> tuple[list[tuple[str, Path]], dict[str, Path]]:
+    """PaperBench's `./logs`: its text files (each a step of the trajectory, read whole when
+    written), and its binary files (an Inspect `.eval`, images) kept as files, never decoded."""
     logs = root / "logs"
     if not logs.is_dir():
-        return None, {}
-    texts: list[tuple[str, str]] = []
+        return [], {}
+    texts: list[tuple[str, Path]] = []
     binary: dict[str, Path] = {}
     for p in sorted(p for p in logs.rglob("*") if p.is_file() and not p.is_symlink()):
         name = str(p.relative_to(logs))
         with p.open("rb") as fh:
             head = fh.read(LOG_FILE_BYTES)
         if _is_text(head):
-            texts.append((name, head.decode("utf-8", "replace")))
+            texts.append((name, p))
         else:
             binary[f"logs/{name}"] = p
-    return (render_transcript(texts, title="PaperBench ./logs") if texts else None), binary
+    return texts, binary
+
+
+def _read_logs(texts: list[tuple[str, Path]]) -> Iterator[tuple[str, str]]:
+    for name, p in texts:
+        yield name, p.read_text(encoding="utf-8", errors="replace")
 
 
 def _run_files(src: Path) -> dict[str, Any]:
@@ -235,7 +242,6 @@ PRESET = Preset(
         agent="metadata.agent_id|metadata.agent|metadata.solver|@group_agent",
         model="metadata.model|metadata.model_name|metadata.completer_config.model",
         files="@repository",
-        log="@logs",
         ended="metadata.error_msg",
         result="pb_result.score|pb_result",
     ),
@@ -244,27 +250,30 @@ PRESET = Preset(
 )
 
 
-def _raw(src: Path, root: Path, options: HarnessOptions) -> tuple[Raw, dict[str, Path]]:
+def _raw(
+    src: Path, root: Path, options: HarnessOptions
+) -> tuple[Raw, list[tuple[str, Path]], dict[str, Path]]:
     paper, paper_from = _paper(src, options)
     repo, repo_from = root, "the repository"
     if not (root / REPRODUCE).exists() and (root / "submission").is_dir():
         repo, repo_from = root / "submission", "./submission"
-    log, binary = _logs(root) if repo != root else (None, {})
+    texts, binary = _logs(root) if repo != root else ([], {})
     record: dict[str, Any] = {
         "@paper": Derived(f"paperbench/{paper}", paper_from),
         "@repository": Derived(repo, repo_from),
         **_run_files(src),
     }
-    if log is not None:
-        record["@logs"] = Derived(log, "./logs")
-    return Raw("submission", record), binary
+    return Raw("submission", record), texts, binary
 
 
 def _record(src: Path, root: Path, options: HarnessOptions) -> Iterator[HarnessRecord | Notice]:
-    raw, binary = _raw(src, root, options)
+    raw, texts, binary = _raw(src, root, options)
     for item in records_through((PRESET,), [raw], src, options):
         if isinstance(item, Notice):
             continue  # one record, one generation: the table says it
+        if texts:  # the logs have no structure: one text step per file, whole
+            item.steps = text_steps(_read_logs(texts))
+            item.fields["steps"] = "./logs"
         if item.reproduce is not None:
             item.fields["reproduce"] = item.reproduce
         else:

@@ -29,135 +29,26 @@ from expgrade.grading.harness_importers.mapping import (
     Found,
     PathSpec,
     Preset,
-    events,
     find_diff,
     first_found,
     is_diff,
     parse_path,
-    text_of,
+    parse_spec,
     unused,
     walk,
 )
-from expgrade.grading.harness_importers.writer import HarnessRecord, render_transcript
+from expgrade.grading.harness_importers.steps import ACTORS, KINDS, BadStep, StepDraft
+from expgrade.grading.harness_importers.transcripts import steps_of
+from expgrade.grading.harness_importers.writer import HarnessRecord
 from expgrade.grading.jsonl import iter_json_lines
 from expgrade.grading.safepath import resolve_inside
 
-#: Characters of one event's summary in `agent.log` (an SDK action object runs to 25 KB).
-EVENT_CHARS = 1_500
 #: Records without an answer listed by name in the warning, before "and N more".
 LISTED = 10
 
 
 def pick(presets: Iterable[Preset], ctx: Context) -> Preset | None:
     return next((p for p in presets if p.matches(ctx)), None)
-
-
-# --- the transcript: one renderer for chats, OpenHands events and their pairs ----------------
-
-
-def _bounded(text: str) -> str:
-    text = text.strip()
-    if len(text) <= EVENT_CHARS:
-        return text
-    return f"{text[:EVENT_CHARS]} [... {len(text) - EVENT_CHARS} characters cut]"
-
-
-def _obj(value: Any) -> dict[str, Any]:
-    return value if isinstance(value, dict) else {}
-
-
-def _sdk_entry(e: dict[str, Any]) -> tuple[str, str]:
-    """(header, summary) of one OpenHands SDK event: its kind and tool, and the one field that
-    says what happened (the command run, the file edited, the message, the output), bounded."""
-    source, kind = e.get("source", "?"), str(e.get("kind", "event"))
-    tool = f" ({e['tool_name']})" if isinstance(e.get("tool_name"), str) and e["tool_name"] else ""
-    if kind == "ActionEvent":
-        action = _obj(e.get("action"))
-        keys = ("command", "message", "code", "query", "url", "path")
-        main = next((action[k] for k in keys if isinstance(action.get(k), str)), "")
-        if action.get("path") and main != action["path"]:
-            main = f"{action['path']}: {main}"
-        summary = e.get("summary")
-        text = f"{summary}\n{main}" if isinstance(summary, str) and summary else str(main)
-        return f"{source} {action.get('kind', 'action')}{tool}", _bounded(text)
-    if kind == "ObservationEvent":
-        obs = _obj(e.get("observation"))
-        error = " [error]" if obs.get("is_error") else ""
-        return f"{source} {obs.get('kind', 'observation')}{tool}{error}", _bounded(
-            text_of(obs.get("content"))
-        )
-    if kind == "MessageEvent":
-        return f"{source} message", _bounded(text_of(_obj(e.get("llm_message")).get("content")))
-    detail = next((e[k] for k in ("error", "detail", "reason", "key") if isinstance(e.get(k), str)), "")
-    return f"{source} {kind}", _bounded(detail)
-
-
-def _v0_text(event: dict[str, Any]) -> str:
-    args = _obj(event.get("args"))
-    for value in (
-        args.get("command"),
-        args.get("code"),
-        args.get("content"),
-        args.get("final_thought"),
-        args.get("thought"),
-        event.get("content"),
-        event.get("message"),
-    ):
-        if isinstance(value, str) and value:
-            return value
-    return json.dumps(args or event, default=str)[:4000]
-
-
-def _chat_entries(m: dict[str, Any]) -> Iterator[tuple[str, str]]:
-    role = str(m.get("role"))
-    if role == "tool":
-        error = _obj(m.get("error")).get("message")
-        text = text_of(m.get("content")) + (f"\n[tool error: {error}]" if error else "")
-        yield f"tool output ({m.get('function') or m.get('name') or '?'})", text
-        return
-    if text := text_of(m.get("content")):
-        yield role, text
-    for call in m.get("tool_calls") or []:
-        if isinstance(call, dict):
-            fn = call.get("function")
-            name = fn if isinstance(fn, str) else _obj(fn).get("name", "?")
-            args = call.get("arguments", _obj(fn).get("arguments"))
-            shown = args if isinstance(args, str) else json.dumps(args, ensure_ascii=False, indent=1)
-            yield f"tool call ({name})", shown
-
-
-def entries(value: Any) -> Iterator[tuple[str, str]]:
-    """(kind, text) per entry of any transcript a harness keeps: chat messages (`role`,
-    `content`, `tool_calls`: OpenAI, Inspect, mini-swe-agent), OpenHands SDK events (`kind`),
-    OpenHands V0 events (`action`/`observation`) and their `[action, observation]` pairs, or
-    strings; anything else as its JSON."""
-    for e in events(value) if isinstance(value, list) else []:
-        if "role" in e:
-            yield from _chat_entries(e)
-        elif "kind" in e:
-            yield _sdk_entry(e)
-        elif "action" in e or "observation" in e:
-            kind = e.get("action") or e.get("observation") or "event"
-            source = f"{e['source']} " if isinstance(e.get("source"), str) else ""
-            yield f"{source}{'action' if 'action' in e else 'observation'}: {kind}", _v0_text(e)
-        else:
-            yield "entry", json.dumps(e, ensure_ascii=False, default=str)
-    if isinstance(value, list):
-        for s in value:
-            if isinstance(s, str):
-                yield "entry", s
-
-
-def render_log(value: Any, title: str) -> str | None:
-    if isinstance(value, str):
-        return value if value.strip() else None
-    if isinstance(value, list) and value:
-        return render_transcript(entries(value), title=title)
-    if isinstance(value, dict) and value:
-        return render_transcript(
-            [("entry", json.dumps(value, ensure_ascii=False, indent=1, default=str))], title=title
-        )
-    return None
 
 
 # --- one record through one preset ----------------------------------------------------------
@@ -181,10 +72,17 @@ def _string(found: Found, name: str, *, file: Path, record: str, text: bool = Fa
 
 
 def to_record(
-    preset: Preset, ctx: Context, *, file: Path, record: str, options: HarnessOptions
+    preset: Preset,
+    ctx: Context,
+    *,
+    file: Path,
+    record: str,
+    options: HarnessOptions,
+    found: set[str] | None = None,
 ) -> Iterator[HarnessRecord]:
     """`ctx.record` through `preset` as one `HarnessRecord` (yielded: a workspace written from
-    the record's files lives until the writer has copied it)."""
+    the record's files lives until the writer has copied it). `found` collects the mapping's
+    fields (and `step.FIELD`s) this record gave, for the check that each resolves somewhere."""
     if preset.refuse:
         raise UserError(preset.refuse, file=file, record=record)
     for path in preset.required:
@@ -206,6 +104,8 @@ def to_record(
         if hit is None:
             raise UserError("no task id here (see --task-field)", file=file, record=record, field=spec)
         got["id"] = hit
+    if found is not None:
+        found.update(got)
     if "id" not in got:
         raise UserError(
             f"no task id: expected one of {_texts(fmap.spec('id'))}"
@@ -232,7 +132,7 @@ def to_record(
         and isinstance(got["attempt"].value, int | str)
         and str(got["attempt"].value).isdigit()
     ):
-        attempt = int(got["attempt"].value) or None
+        attempt = int(got["attempt"].value)  # the harness's own number, 0 included
         fields["attempt"] = got["attempt"].where
     texts: dict[str, str | None] = {"patch": None, "conclusion": None, "design": None}
     if "patch" in got and isinstance(got["patch"].value, dict | list):
@@ -250,11 +150,7 @@ def to_record(
         if texts[slot] is None and answer.strip():
             texts[slot] = answer
             fields[slot] = got["answer"].where
-    log: str | None = None
-    if "log" in got:
-        log = render_log(got["log"].value, title=f"{preset.title} transcript of {got['id'].value} ({record})")
-        if log is not None:
-            fields["log"] = got["log"].where
+    log, steps = _run(got, fmap, file=file, record=record, found=found)
     ended_value = got["ended"].value if "ended" in got else None
     ended = (
         preset.ended(ended_value, ctx)
@@ -286,12 +182,86 @@ def to_record(
             conclusion=texts["conclusion"],
             patch=texts["patch"],
             log=log,
+            steps=steps,
             workspace=workspace,
             reproduce=reproduce,
             extra=extra,
             ended=ended,
             defaults=defaults,
         )
+
+
+def _run(
+    got: dict[str, Found], fmap: FieldMap, *, file: Path, record: str, found: set[str] | None
+) -> tuple[str | None, Iterator[StepDraft] | None]:
+    """(agent.log's text, the steps): `steps` read through the per-step specs, or as whatever
+    transcript it is; else a `log` that is a transcript gives the steps (and agent.log is
+    rendered from them), and a `log` that is text is agent.log as it is, and one text step."""
+    log_value = got["log"].value if "log" in got else None
+    text = log_value if isinstance(log_value, str) and log_value.strip() else None
+    if "steps" in got:
+        value = got["steps"].value
+        steps = mapped_steps(value, fmap.step, found=found) if fmap.step else steps_of(value)
+        return text, _traced(steps, file if got["steps"].used is not None else None)
+    if log_value is None or (isinstance(log_value, list | dict) and not log_value):
+        return None, None
+    return text, steps_of(log_value)
+
+
+def _traced(steps: Iterator[StepDraft], file: Path | None) -> Iterator[StepDraft]:
+    """The steps, with a bad one named in `file` (the record's own)."""
+    try:
+        yield from steps
+    except BadStep as exc:
+        if exc.file is None and file is not None:
+            exc.file = file
+        raise
+
+
+def mapped_steps(value: Any, specs: dict[str, str], *, found: set[str] | None = None) -> Iterator[StepDraft]:
+    """Each entry of a user's `steps` list through the per-step specs (`step.FIELD`), read
+    like a record's fields with the entry as the record. Without `step.kind`, an entry with a
+    command or tool is a tool call, one with only an output a tool output, else a message."""
+    if not isinstance(value, list):
+        raise BadStep(0, f"steps: expected a list of entries, found {type(value).__name__}")
+    parsed = {name: parse_spec(spec) for name, spec in specs.items()}
+    for n, entry in enumerate(value, start=1):
+        ctx = Context(entry)
+        draft: StepDraft = {}
+        for name, spec in parsed.items():
+            if (hit := first_found(spec, ctx)) is None:
+                continue
+            if found is not None:
+                found.add(f"step.{name}")
+            draft[name] = _step_value(name, hit.value, n)
+        if "kind" not in draft:
+            draft["kind"] = (
+                "tool_call"
+                if draft.get("command") or draft.get("tool")
+                else "tool_output"
+                if "output" in draft and "text" not in draft
+                else "message"
+            )
+        yield draft
+
+
+def _step_value(name: str, value: Any, entry: int) -> Any:
+    """A per-step value as `Step` takes it: names and texts as strings, the kind and actor from
+    their vocabularies, an exit code as an int."""
+    if name in ("kind", "actor"):
+        allowed = KINDS if name == "kind" else ACTORS
+        if value not in allowed:
+            raise BadStep(entry, f"step.{name} one of {', '.join(allowed)}, found {value!r}")
+        return value
+    if name == "exit_code":
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            return int(value)
+        return value
+    if name in ("arguments", "usage", "cost", "time"):
+        return value
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, default=str)
 
 
 class _workspace:
@@ -435,10 +405,16 @@ def _items(path: Path, data: Any, doc: Any, id_spec: FieldMap | None) -> Iterato
 
 
 def records_through(
-    presets: tuple[Preset, ...], raws: Iterable[Raw], path: Path, options: HarnessOptions
+    presets: tuple[Preset, ...],
+    raws: Iterable[Raw],
+    path: Path,
+    options: HarnessOptions,
+    *,
+    found: set[str] | None = None,
 ) -> Iterator[HarnessRecord | Notice]:
     """Each record through the first preset that recognises it (the last one when none does),
-    then one note per generation read and one warning naming the records with no answer."""
+    then one note per generation read and one warning naming the records with no answer.
+    `found` collects the mapping's fields that some record gave."""
     read_as: dict[str, int] = {}
     no_answer: list[str] = []
     for raw in raws:
@@ -449,7 +425,7 @@ def records_through(
         ctx = Context(raw.record, raw.document, raw.key, path)
         preset = pick(presets, ctx) or presets[-1]
         read_as[preset.describe] = read_as.get(preset.describe, 0) + 1
-        for rec in to_record(preset, ctx, file=path, record=raw.where, options=options):
+        for rec in to_record(preset, ctx, file=path, record=raw.where, options=options, found=found):
             if rec.patch is None and rec.conclusion is None and rec.workspace is None:
                 no_answer.append(f"{rec.record} ({rec.task_id})")
             yield rec
@@ -496,9 +472,28 @@ def _generic_load(name: str) -> Callable[[Path, HarnessOptions], Iterator[Harnes
         preset = Preset(
             harness=name, generation="", describe=f"{name} records through your mapping", fields=fmap
         )
-        yield from records_through((preset,), json_records(path, fmap, FieldMap(id=fmap.id)), path, options)
+        found: set[str] = set()
+        yield from records_through(
+            (preset,), json_records(path, fmap, FieldMap(id=fmap.id)), path, options, found=found
+        )
+        # read after the last record's steps were written: a step spec is known found or not
+        unresolved = [f"{n}={spec}" for n, spec in _specs(fmap) if n not in found]
+        if unresolved:
+            raise UserError(
+                f"--map {', '.join(unresolved)}: found in no record of this file; check the path"
+                " (docs/harnesses.md), or leave the field out"
+            )
 
     return load
+
+
+def _specs(fmap: FieldMap) -> Iterator[tuple[str, str]]:
+    """(field, spec as written) for each field and per-step field a mapping names."""
+    for name in fmap.named():
+        value = getattr(fmap, name)
+        yield name, value if isinstance(value, str) else "|".join(value)
+    for name, spec in (fmap.step or {}).items():
+        yield f"step.{name}", spec
 
 
 def generic_harness(name: str) -> Harness:
@@ -512,9 +507,9 @@ __all__ = [
     "Derived",
     "Preset",
     "Raw",
-    "entries",
     "json_records",
     "mapped_harness",
+    "mapped_steps",
     "records_through",
     "to_record",
 ]

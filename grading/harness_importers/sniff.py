@@ -96,6 +96,11 @@ def first_record(path: Path) -> dict[str, Any] | None:
     return None
 
 
+#: Why a trajectory is not read as records: it is read as the steps of a prediction.
+TRAJECTORY = (
+    "trajectory (not records: a predictions file of the run, imported as swebench-predictions,"
+    " takes it as the steps of the prediction with its instance id)"
+)
 #: Keys a record has at its top level, which a keyed object of records does not.
 _RECORD_HINTS = ("instance_id", "id", "history", "messages", "model_patch", "eval", "samples")
 #: SWE-bench / sb-cli run reports (`<model>.<run_id>.json`, sb-cli's report).
@@ -131,7 +136,7 @@ def side_file(path: Path) -> str | None:
             and "instance_id" not in keys
             and "id" not in keys
         ):
-            return "trajectory"
+            return TRAJECTORY
         if keys & set(_REPORT_KEYS):
             return "evaluation report"
         values = list(data.values())
@@ -144,6 +149,8 @@ def side_file(path: Path) -> str | None:
             "model_patch",
         }:
             return "run metadata (no records)"
+        if keys & {"setup_info", "task_info"} and "model_patch" not in keys:
+            return "run metadata (AutoCodeRover's task meta.json: no records)"
         if (
             keys & {"agent_class", "llm_config", "paperbench_result", "agent_output"}
             and "instance_id" not in keys
@@ -151,6 +158,8 @@ def side_file(path: Path) -> str | None:
             return "run metadata (no records)"
     if isinstance(data, list) and data and all(isinstance(d, str) for d in data):
         return "a list of names (no records)"
+    if isinstance(data, list) and data and all(isinstance(d, dict) and "role" in d for d in data):
+        return f"{TRAJECTORY} (chat messages)"
     return None
 
 

@@ -14,8 +14,11 @@ side), is therefore imported once and the repeat reported. Distinct predictions 
 from one model become attempts 1, 2, … in file order, and a file holding such is reported,
 since the harness itself would grade only its last.
 
-A folder is read for its prediction files only: a run's trajectories (`*.traj.json`,
-`*.traj`), evaluation reports and the like beside them are named as skipped (`sniff.py`).
+A folder is read for its prediction files only: evaluation reports and the like beside them
+are named as skipped (`sniff.py`). A run's trajectories are joined to their predictions by
+instance id (`trajectories.py`): each prediction's submission gets the steps of the SWE-agent
+`<id>.traj`, mini-swe-agent `<id>.traj.json` or AutoCodeRover `<id>_<time>/conversation_round_N.json`
+found under the predictions file's folder.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from expgrade.grading.harness_importers.common import Harness, HarnessOptions, N
 from expgrade.grading.harness_importers.mapping import Context, FieldMap
 from expgrade.grading.harness_importers.presets import Preset, json_records, records_through
 from expgrade.grading.harness_importers.sniff import is_record_file
+from expgrade.grading.harness_importers.trajectories import join, trajectories_beside
 from expgrade.grading.harness_importers.writer import HarnessRecord
 
 
@@ -55,12 +59,23 @@ PRESETS = (PREDICTIONS,)
 def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord | Notice]:
     patches: dict[tuple[str, str], set[str]] = defaultdict(set)
     id_spec = FieldMap(id=PREDICTIONS.fields.id)
+    found = trajectories_beside(path)
+    joined = 0
     for item in records_through(PRESETS, json_records(path, PREDICTIONS.fields, id_spec), path, options):
         if isinstance(item, HarnessRecord):
             patches[(item.task_id, item.agent_model)].add(item.patch or "")
+            if (traj := found.get(item.task_id)) is not None:
+                join(item, traj, path.parent)
+                joined += 1
         elif item.info:
             continue  # one generation: no "read as" note
         yield item
+    if found:
+        yield Notice(
+            f"{joined} prediction(s) joined to their trajectory by instance id"
+            f" ({len(found)} trajectory file(s) found under {path.parent.name or path.parent})",
+            info=True,
+        )
     several = sorted(task for (task, _), found in patches.items() if len(found) > 1)
     if several:
         yield Notice(

@@ -14,14 +14,18 @@ import json
 import re
 import shutil
 from collections import Counter, deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from expgrade.grading.errors import UserError
+from pydantic import ValidationError
+
+from expgrade.grading.errors import UserError, describe_validation_error
+from expgrade.grading.harness_importers.steps import BadStep, StepDraft
 from expgrade.grading.safepath import copy_tree, resolve_inside, unsafe_patch_targets
 from expgrade.grading.schemas.submission import DEFAULT_ARTIFACTS, SUBMISSION_FILE
+from expgrade.grading.schemas.trajectory import TRAJECTORY_FILE, Step
 from expgrade.grading.submission_reader.loader import validate_submission
 
 #: Characters kept from each end of one transcript entry in `agent.log`.
@@ -38,6 +42,8 @@ class HarnessRecord:
 
     `record` names it inside its file ("line 3", "sample adam, epoch 2") and `fields` maps each
     expgrade field to the harness field it came from; both go into `extra.source`.
+    `steps` is the run as the harness recorded it, streamed to `trajectory.jsonl` (numbered
+    1, 2, … as written) and rendered to `agent.log` unless `log` gives that text itself.
     `attempt` None means "number it": attempts 1, 2, … per task, agent and model.
     `ended` is how the agent's run ended as the harness recorded it (`completed`, `error`,
     `timeout`, `message limit`, …) and `defaults` the fields the harness did not give, with the
@@ -56,6 +62,7 @@ class HarnessRecord:
     conclusion: str | None = None
     patch: str | None = None
     log: str | None = None
+    steps: Iterable[StepDraft] | None = None
     workspace: Path | None = None
     reproduce: str | None = None  # relative to the workspace
     #: Files of the harness kept as they are (binary logs such as an Inspect `.eval`): name in
@@ -126,6 +133,8 @@ class FileWrite:
     defaults: Counter[str] = field(default_factory=Counter)
     #: Records written with at least one field defaulted.
     defaulted: int = 0
+    #: What a user must know of a record written (a trajectory read only in part).
+    notes: list[str] = field(default_factory=list)
     #: Attempt number -> how many of the file's submissions got it.
     attempts: Counter[int] = field(default_factory=Counter)
     #: (record, task, attempt, earlier files): an attempt numbered on from other files'
@@ -271,16 +280,88 @@ class SubmissionWriter:
             folder.mkdir()
         self._file_written.append((folder, key, attempt, digest))
         self._seen[digest] = f"{path}, {rec.record}"
+        log = rec.log
+        if rec.steps is not None:
+            trajectory = write_trajectory(
+                folder / TRAJECTORY_FILE, rec.steps, title=f"{self.fmt} run of {rec.task_id} ({rec.record})"
+            )
+            source["steps"] = trajectory.count
+            if trajectory.problem is not None:
+                self._file.notes.append(f"{rec.record}: {trajectory.problem}")
+            log = log or trajectory.log
+            sub = validate_submission(data, file=path)
         text = json.dumps(sub.model_dump(mode="json", exclude_none=True), indent=2, ensure_ascii=False)
         (folder / SUBMISSION_FILE).write_text(text + "\n", encoding="utf-8")
         if rec.patch:
             (folder / DEFAULT_ARTIFACTS["patch"]).write_text(rec.patch, encoding="utf-8")
-        if rec.log:
-            (folder / DEFAULT_ARTIFACTS["log"]).write_text(rec.log, encoding="utf-8")
+        if log:
+            (folder / DEFAULT_ARTIFACTS["log"]).write_text(log, encoding="utf-8")
         for name, src in rec.files.items():
             target = resolve_inside(folder / HARNESS_FILES, name, what="harness file")
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(src, target)
+
+
+@dataclass
+class Trajectory:
+    """What `write_trajectory` wrote: how many steps, `agent.log` rendered from them (None for
+    a run of no steps), and why it stopped early when the transcript stopped being readable."""
+
+    count: int = 0
+    log: str | None = None
+    problem: str | None = None
+
+
+def write_trajectory(path: Path, drafts: Iterable[StepDraft], *, title: str) -> Trajectory:
+    """Write the steps one line each, numbered as written, streaming: memory holds one step
+    (and `agent.log`'s bounded head and tail). A step that is not a step (a converter's
+    `BadStep`, a field of the wrong type) ends the trajectory there: the steps before it are
+    kept, and `problem` names the step and what was expected."""
+    done = Trajectory()
+
+    def entries(fh: Any) -> Iterator[tuple[str, str]]:
+        it = iter(drafts)
+        while True:
+            try:
+                draft = next(it)
+            except StopIteration:
+                return
+            except BadStep as exc:
+                where = f"{exc.file}: " if exc.file else ""
+                done.problem = f"trajectory read as far as step {done.count}: {where}{exc}"
+                return
+            try:
+                step = Step.model_validate({**draft, "index": done.count + 1})
+            except ValidationError as exc:
+                done.problem = (
+                    f"trajectory read as far as step {done.count}: step {done.count + 1} is not a step"
+                    f" ({describe_validation_error(exc)})"
+                )
+                return
+            done.count += 1
+            fh.write(step.model_dump_json(exclude_none=True) + "\n")
+            yield step_entry(step)
+
+    with path.open("w", encoding="utf-8") as fh:
+        rendered = render_transcript(entries(fh), title=title)
+    done.log = rendered if done.count else None
+    return done
+
+
+def step_entry(step: Step) -> tuple[str, str]:
+    """(header, text) of one step in `agent.log`: kind, actor and tool; the text, the command,
+    the output and its exit code."""
+    who = step.actor if step.role is None else f"{step.actor}/{step.role}"
+    tool = f" {step.tool}" if step.tool else ""
+    parts = [p for p in (step.text, f"$ {step.command}" if step.command else None) if p]
+    if step.command is None and step.text is None and step.arguments and step.kind == "tool_call":
+        args = step.arguments
+        parts.append(args if isinstance(args, str) else json.dumps(args, ensure_ascii=False, indent=1))
+    if step.output is not None:
+        parts.append(step.output)
+    if step.exit_code is not None:
+        parts.append(f"[exit code {step.exit_code}]")
+    return f"{step.kind}{tool} ({who})", "\n".join(parts)
 
 
 def _digest(rec: HarnessRecord, agent: str, model: str) -> str:
