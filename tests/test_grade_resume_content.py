@@ -138,3 +138,20 @@ def test_compare_says_when_one_tag_named_two_images(tmp_path: Path) -> None:
     assert "aaaaaaaaaaaa" in said and "bbbbbbbbbbbb" in said
     report = json.loads((tmp_path / "cmp" / "compare.json").read_text())
     assert report["run_a"]["images"] == {tag: ["sha256:" + "a" * 64]}
+
+
+def test_a_misspelt_submission_stops_grade_before_anything_is_spent(tmp_path: Path) -> None:
+    """Left out, the submission would lower its agent's rates without a word (issue 57)."""
+    subs = _subs(tmp_path)
+    path = subs / "careful-adam" / "submission.json"
+    data = json.loads(path.read_text())
+    data["conclusoin"] = data.pop("conclusion")
+    path.write_text(json.dumps(data))
+    with ScriptedServer(demo_judge_script()) as server:
+        server.reset_stats()
+        code, out, err = _grade(tmp_path, subs, server.url)
+        assert code == 2, out + err
+        assert "unknown field 'conclusoin'" in err and "did you mean 'conclusion'?" in err
+        assert "nothing was graded" in err
+        assert server.stats["requests"] == 0
+    assert not (tmp_path / "run").exists()

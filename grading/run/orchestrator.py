@@ -71,7 +71,6 @@ class RunSummary:
     total: int
     already_done: int
     graded_now: int
-    problems: list[str] = field(default_factory=list)
     cost_usd: float | None = 0.0
     wall_s: float = 0.0
     references: ReferencePhase = field(default_factory=ReferencePhase)
@@ -173,7 +172,13 @@ def grade_run(
             problems.append(f"{loaded.submission_id}: task_id '{tid}' is not in {tasks_path}")
             continue
         pairs.append((task, loaded))
-
+    if problems:  # a submission left out would change its agent's rates without a word
+        listed = "\n  ".join(problems)
+        raise UserError(
+            f"{len(problems)} submission(s) cannot be graded as they are, so nothing was graded:"
+            f"\n  {listed}\n"
+            "fix them (`expgrade submissions validate`), or move them out of the submissions folder"
+        )
     if settings.judge is not None and settings.judge.preflight:  # before anything is written
         settings = dataclasses.replace(settings, judge=checked(settings.judge)[0])
     ident = identity(settings)
@@ -266,7 +271,7 @@ def grade_run(
         )
         for t, s in todo
     ]
-    summary = RunSummary(run_dir, len(pairs), done_before, 0, problems, references=references)
+    summary = RunSummary(run_dir, len(pairs), done_before, 0, references=references)
     cost: list[float | None] = [0.0]
     control_store = ControlStore.open(run_dir)
     retest_store = RetestStore.open(run_dir)
