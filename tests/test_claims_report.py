@@ -43,7 +43,7 @@ def test_the_report_shows_claim_support_and_cost_per_agent(graded: tuple[Path, s
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     by_agent = {a["agent"]: a for a in report["agent_runs"]}
-    assert by_agent["careful-agent"]["claims"] == {"measured": 0, "transcript": 5, "unsupported": 0}
+    assert by_agent["careful-agent"]["claims"] == {"measured": 0, "transcript": 8, "unsupported": 0}
     assert by_agent["sloppy-agent"]["claims"]["unsupported"] == 3
     assert by_agent["cheating-agent"]["claims"]["unsupported"] == 4
     steps = by_agent["cheating-agent"]["steps"]
@@ -61,7 +61,8 @@ def test_the_report_shows_claim_support_and_cost_per_agent(graded: tuple[Path, s
 
 def test_compare_shows_both_runs_agents(graded: tuple[Path, str], tmp_path: Path) -> None:
     run = graded[0]
-    proc = run_cli(tmp_path, "compare", run, run, "--out", tmp_path / "cmp")
+    grade_demo_scripted(tmp_path, demo_judge_script())  # a second run of the same demo
+    proc = run_cli(tmp_path, "compare", run, tmp_path / "run", "--out", tmp_path / "cmp")
     assert proc.returncode == 0, proc.stderr
     compare = json.loads((tmp_path / "cmp" / "compare.json").read_text())
     assert compare["agent_runs_a"] == compare["agent_runs_b"]
