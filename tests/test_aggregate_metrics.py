@@ -21,6 +21,7 @@ from expgrade.grading.errors import UserError
 from expgrade.grading.schemas import ExecutionSubtask, JudgedSubtask, ResultRecord, RubricNode, Subtasks
 from expgrade.grading.subtasks.passing import all_passed, parse_thresholds, share_passed
 from expgrade.grading.subtasks.tree import score_tree
+from expgrade.grading.task_importers.common import parse_raw
 
 
 @pytest.mark.parametrize("n,c,k", [(10, 3, 1), (10, 3, 5), (20, 0, 4), (7, 7, 3), (200, 13, 10), (5, 1, 5)])
@@ -90,7 +91,7 @@ def test_invalid_leaf_stays_invalid_up_the_tree_and_is_reported() -> None:
 
 def test_real_paperbench_rubric_scores_and_propagates_invalid(datasets) -> None:
     path = datasets / "paperbench" / "rubrics" / "semantic-self-consistency.json"
-    tree = RubricNode.model_validate(json.loads(path.read_text()))
+    tree = parse_raw(RubricNode, json.loads(path.read_text()), file=path)  # PaperBench's own keys under extra
     leaves = tree.leaves()
     full = score_tree(tree, {leaf.id: 1.0 for leaf in leaves})
     assert full.score == pytest.approx(1.0)
@@ -111,7 +112,7 @@ def test_tree_score_reproduces_paperbench_human_graded_scores(datasets, paper: s
     """JudgeEval trees carry PaperBench's own score at every node; ours must agree everywhere."""
     path = datasets / "paperbench" / "judge_eval" / f"{paper}.expected_result.json"
     data = json.loads(path.read_text())
-    tree = RubricNode.model_validate(data)
+    tree = parse_raw(RubricNode, data, file=path)
     leaf_scores = {}
 
     def collect(node: dict) -> None:

@@ -69,7 +69,7 @@ def _label_table(path: Path, rows: list[dict[str, object]]) -> Path:
 def test_a_csv_repeat_is_named_by_the_line_an_editor_shows(tmp_path: Path) -> None:
     table = tmp_path / "t.csv"
     table.write_text(
-        "item_id,rater,rater_kind,label,rationale\n"  # line 1
+        "item_id,rater,rater_kind,label,reason\n"  # line 1
         "q1,judge-a,judge,pass,ok\n"  # line 2
         '"q2",judge-a,judge,fail,"two\nlines"\n'  # lines 3-4
         "\n"  # line 5, blank

@@ -40,7 +40,7 @@ def _submission(conclusion: str = "", claimed: dict[str, Any] | None = None, **e
             "task_id": TASK.id,
             "conclusion": conclusion,
             "claimed_results": claimed,
-            **extra,
+            "extra": extra,  # a harness's own fields, where `submissions import` puts them
         }
     )
 
