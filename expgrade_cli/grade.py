@@ -188,8 +188,6 @@ def grade(
             + ")",
             field="--implementation-judging",
         )
-    if judges is not None:
-        judges = preflight(judges)  # before the run folder exists or anything is spent
     settings = GradeSettings(
         tasks_dir=str(tasks.resolve().parent),
         subtasks=parse_subtasks(subtasks),
@@ -217,6 +215,7 @@ def grade(
         if not check_estimate(judges, lambda: estimate_run(tasks, submissions, settings, control_options)):
             return
         if judges.batch:  # the answers land in the response cache, where the grading below finds them
+            settings = dataclasses.replace(settings, judge=preflight(judges))  # before the batch spends
             with batch_progress() as on_progress:
                 t, settings = batch_run(tasks, submissions, out, settings, on_progress=on_progress)
             err_console.print(
@@ -236,14 +235,21 @@ def grade(
         controls=control_options,
         regrade_changed=regrade_changed,
     )
+    from expgrade.grading.failures.records import read_failures
     from expgrade.grading.failures.run import analyze_run
     from expgrade.grading.report import print_summary
     from expgrade.grading.run.store import report_run
 
     if summary.total:
-        analysis = analyze_run(out, taxonomy, submissions=submissions, tasks=tasks, judges=judges)
+        # a resume that graded nothing new keeps the failure verdicts it has: analysing again would
+        # spend the failure judge's test-retest calls (past the cache) on the same runs
+        fresh = summary.graded_now or read_failures(out) is None
+        analysis = (
+            analyze_run(out, taxonomy, submissions=submissions, tasks=tasks, judges=judges) if fresh else None
+        )
         print_summary(report_run(out), console)
-        print_analysis(analysis, out)
+        if analysis is not None:
+            print_analysis(analysis, out)
     refs = summary.references
     if reference_runs:
         console.print(

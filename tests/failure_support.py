@@ -59,7 +59,9 @@ def write_submission(
     if conclusion is not None:
         record["conclusion"] = conclusion
     if ended is not None:
-        record["extra"] = {"source": {"harness": "mini-swe-agent", "ended": ended}}  # as the importer writes it
+        record["extra"] = {
+            "source": {"harness": "mini-swe-agent", "ended": ended}
+        }  # as the importer writes it
     (folder / "submission.json").write_text(json.dumps(record), encoding="utf-8")
     if steps is not None:
         lines = [json.dumps({"index": i, "actor": "agent", **s}) for i, s in enumerate(steps, 1)]

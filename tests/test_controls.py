@@ -161,7 +161,7 @@ def test_a_resumed_run_judges_no_control_twice(tmp_path: Path) -> None:
     grade_demo_scripted(tmp_path, demo_judge_script())
     before = (tmp_path / "run" / "controls.jsonl").read_text()
     _, stats = grade_demo_scripted(tmp_path, demo_judge_script())
-    assert stats["requests"] == 0
+    assert stats["requests"] == 0, stats
     assert (tmp_path / "run" / "controls.jsonl").read_text() == before
 
 

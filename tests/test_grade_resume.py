@@ -166,5 +166,10 @@ def test_resuming_with_other_settings_or_bad_input_exits_2(tmp_path: Path) -> No
         json.dumps({"task_id": "no/such/task", "agent": "a", "agent_model": "m"})
     )
     partial = run_cli(tmp_path, *base, "--subtasks", "integrity")
-    assert partial.returncode == 1 and "no/such/task" in partial.stderr
+    # left out, the stray submission would change its agent's rates without a word: refused
+    assert (
+        partial.returncode == 2
+        and "no/such/task" in partial.stderr
+        and "nothing was graded" in partial.stderr
+    )
     assert run_cli(tmp_path, "report", tmp_path / "nowhere").returncode == 2

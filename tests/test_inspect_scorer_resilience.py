@@ -76,8 +76,8 @@ def test_a_judge_outage_is_unscored_with_its_reason_in_the_explanation(tmp_path:
     for sample in scores.values():
         assert isinstance(sample.value, float) and math.isnan(sample.value)
         # the judge could not be reached: the explanation says so, not only the metadata
-        assert sample.explanation.startswith("conclusion: unscorable ("), sample.explanation
-        assert sample.explanation.endswith("[2 provider_error]"), sample.explanation
+        assert sample.explanation.startswith("conclusion: unscorable (provider_error)"), sample.explanation
+        assert "connection refused" in sample.explanation, sample.explanation  # the cause, in words
 
 
 def test_a_failed_conclusion_names_the_verdict(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -69,10 +70,21 @@ def _items(path: Path) -> Path:
     return path
 
 
+def _run_folder(path: Path) -> Path:
+    """A run folder of the demo (examples/real_judge, its manifest pointed at this checkout's demo),
+    for the verbs that judge a graded run again (`failures analyze`)."""
+    shutil.copytree(DEMO.parent / "real_judge", path)
+    manifest = json.loads((path / "manifest.json").read_text())
+    manifest.update(submissions_dir=str(DEMO / "submissions"), tasks_file=str(DEMO / "tasks.jsonl"))
+    (path / "manifest.json").write_text(json.dumps(manifest))
+    return path
+
+
 def _required(command: Any, tmp: Path) -> list[str]:
     """Arguments for every required parameter, by what the parameter is (not by verb): the
     demo's tasks and submissions, an items file, a rubric, an output path under TMP/out."""
     values = {
+        "run_dir": str(_run_folder(tmp / "run")),
         "tasks": str(DEMO / "tasks.jsonl"),
         "submissions": str(DEMO / "submissions"),
         "items": str(_items(tmp / "items.jsonl")),
@@ -146,6 +158,8 @@ def test_every_judge_verb_refuses_a_judge_that_cannot_answer(tmp_path: Path, liv
             assert words in said and "Traceback" not in proc.stderr, where
             assert took < WITHIN_S, f"{where} ({took:.1f} s)"
             assert not (tmp / "out").exists(), f"{verb} / {fault} wrote {list((tmp / 'out').rglob('*'))}"
+            run_files = {p.name for p in (tmp / "run").iterdir()} if (tmp / "run").exists() else set()
+            assert run_files <= {"manifest.json", "results.jsonl", "controls.jsonl", "README.md", "report.md"}
             assert not (tmp / "cache").exists() or not any((tmp / "cache").iterdir()), where
 
 

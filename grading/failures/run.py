@@ -31,6 +31,7 @@ from expgrade.grading.failures.judge import (
 from expgrade.grading.failures.records import CHECKS_FILE, FAILURES_FILE, FailureRecord, FindingRecord
 from expgrade.grading.failures.taxonomy import Taxonomy
 from expgrade.grading.jsonl import read_models, write_models
+from expgrade.grading.judge.preflight import checked
 from expgrade.grading.judge.rubrics import load_rubric
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.judge.types import JudgeRequest, Verdict
@@ -100,6 +101,8 @@ def analyze_run(
     analysis = Analysis([], problems=[str(p) for p in scan.problems])
     failed = [r for r in results if r.all_passed is not True]
     pending: list[tuple[int, Asked, dict[int, str]]] = []
+    if judges is not None and judges.preflight:  # the inputs hold: now the judge, before any write
+        judges = checked(judges)[0]
     rubric_ref = failure_rubric(taxonomy, run_dir / "failures") if judges is not None else None
     for n, record in enumerate(failed, 1):
         loaded = located.get(record.submission_id)

@@ -35,6 +35,7 @@ from expgrade.grading.graders.judging import grading_panel, run_judging, with_me
 from expgrade.grading.graders.settings import GradeSettings
 from expgrade.grading.graders.unit_tests import UNIT_TESTS, run_unit_tests
 from expgrade.grading.items import DETERMINISTIC
+from expgrade.grading.judge.preflight import JudgeUnavailable
 from expgrade.grading.judge.types import JudgeRequest, PanelVerdict
 from expgrade.grading.run_folder import SubmissionLogs
 from expgrade.grading.sandbox import make_sandbox
@@ -177,6 +178,9 @@ def mode_fallbacks(verdicts: Sequence[dict[str, Any]]) -> list[str]:
 async def _guard(name: str, work: Awaitable[JudgedSubtask], log: list[str]) -> JudgedSubtask:
     try:
         return await work
+    except JudgeUnavailable as exc:  # the judge never answered (no preflight ran): its fault, said
+        log.append(f"[{name}] judge unavailable: {exc.message}")
+        return JudgedSubtask(status="unscorable", unscorable=Unscorable.PROVIDER_ERROR, reason=exc.message)
     except Exception as exc:  # a grader bug must not sink the other subtasks
         log.append(f"[{name}] grader error:\n{traceback.format_exc()}")
         return JudgedSubtask(

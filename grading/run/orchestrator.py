@@ -179,8 +179,6 @@ def grade_run(
             f"\n  {listed}\n"
             "fix them (`expgrade submissions validate`), or move them out of the submissions folder"
         )
-    if settings.judge is not None and settings.judge.preflight:  # before anything is written
-        settings = dataclasses.replace(settings, judge=checked(settings.judge)[0])
     ident = identity(settings)
     manifest = load_manifest(run_dir)
     if manifest is not None:
@@ -189,6 +187,12 @@ def grade_run(
     stale = stale_results(run_dir, content)
     if stale.keys() and not regrade_changed:  # before anything is written or spent
         raise stale.refusal(run_dir)
+    if settings.judge is not None and settings.judge.preflight:  # the inputs hold: now the judges
+        checked_judge, notes = checked(settings.judge)
+        settings = dataclasses.replace(settings, judge=checked_judge)
+        for note in notes:
+            if console is not None:
+                console.print(f"[yellow]preflight:[/] {note}", highlight=False, soft_wrap=True)
     run_dir.mkdir(parents=True, exist_ok=True)
     session = {
         "started_at": now(),
