@@ -241,12 +241,11 @@ def grade(
     from expgrade.grading.run.store import report_run
 
     if summary.total:
-        # a resume that graded nothing new keeps the failure verdicts it has: analysing again would
-        # spend the failure judge's test-retest calls (past the cache) on the same runs
+        # The detectors only (free, exact): the failure judge costs calls that neither --estimate
+        # nor the grading's --budget-usd counts, so it runs when asked (`failures analyze --judge`).
+        # A resume that graded nothing new keeps the verdicts it has.
         fresh = summary.graded_now or read_failures(out) is None
-        analysis = (
-            analyze_run(out, taxonomy, submissions=submissions, tasks=tasks, judges=judges) if fresh else None
-        )
+        analysis = analyze_run(out, taxonomy, submissions=submissions, tasks=tasks) if fresh else None
         print_summary(report_run(out), console)
         if analysis is not None:
             print_analysis(analysis, out)

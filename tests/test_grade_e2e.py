@@ -140,7 +140,7 @@ def test_report_in_three_formats(graded: Path) -> None:
     assert list(report) == [
         *("run_dir", "n_results", "n_tasks", "n_papers", "bootstrap", "manifest", "letters", "agents"),
         *("status_counts", "unscorable_counts", "flags", "injection_flags", "tasks", "scores", "calibration"),
-        *("judge_checks", "agent_runs"),
+        *("judge_checks", "scripted_judges", "agent_runs", "failure_modes"),
     ]
     assert RunReport.model_validate(report).as_json() == report
     for fmt in ("html", "md"):

@@ -122,10 +122,12 @@ def test_an_unchanged_folder_resumes_as_before(tmp_path: Path) -> None:
 
 def test_compare_says_when_one_tag_named_two_images(tmp_path: Path) -> None:
     subs = _subs(tmp_path)
+    second = tmp_path / "second"
+    second.mkdir()
     with ScriptedServer(demo_judge_script()) as server:
         assert _grade(tmp_path, subs, server.url)[0] == 0
-    a, b = tmp_path / "run", tmp_path / "run-b"
-    shutil.copytree(a, b)
+        assert _grade(second, subs, server.url)[0] == 0  # a second run of the same submissions
+    a, b = tmp_path / "run", second / "run"
     tag = "expgrade-sandbox:demo"
     for folder, image_id in ((a, "sha256:" + "a" * 64), (b, "sha256:" + "b" * 64)):
         manifest = json.loads((folder / "manifest.json").read_text())

@@ -468,6 +468,8 @@ def _cost_table() -> dict[str, dict[str, Any]]:
     registered models) or where the environment asks litellm for its remote map; else the
     bundled map, which is what litellm would load here."""
     lib = sys.modules.get("litellm")
+    if lib is not None and not hasattr(lib, "model_cost"):
+        lib = None  # another thread is importing it right now: what it will load is the bundled map
     if lib is None and os.environ.get("LITELLM_LOCAL_MODEL_COST_MAP", "true").lower() != "true":
         lib = _litellm()
     return lib.model_cost if lib is not None else _bundled_cost_map()  # type: ignore[no-any-return]
