@@ -6,6 +6,7 @@ Registered as `judge-audit`; `main` reads `expgrade judge audit ...` as that com
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Annotated
 
@@ -67,13 +68,14 @@ def judge_audit(
     if not wanted:
         raise UserError("execution has no judge to audit; name a judged subtask", field="--subtasks")
     loaded = list(load_tasks(tasks).values())
-    judges = preflight(judges)  # before anything is written or spent
     settings = GradeSettings(tasks_dir=str(tasks.resolve().parent), subtasks=wanted, judge=judges)
     cases = audit_cases(loaded, settings, controls, attack_controls, undefended)
     if not cases:
         raise UserError(
             f"no controls can be built: the tasks carry no ground truth for {subtasks}", file=tasks
         )
+    judges = preflight(judges)  # the inputs hold: now the judges, before anything is written or spent
+    settings = dataclasses.replace(settings, judge=judges)
     est = plan(cases, settings)
     if not check_estimate(judges, lambda: est):
         return

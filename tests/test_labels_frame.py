@@ -39,7 +39,8 @@ def test_public_sets_calibrate_the_same_through_both_readers(
     _same_calibration(path)
 
 
-def test_a_column_outside_the_contract_is_kept_in_extra(tmp_path: Path) -> None:
+def test_a_column_outside_the_contract_is_refused_and_extra_keeps_the_users_own(tmp_path: Path) -> None:
+    """Issue 57: an unknown column is a misspelling until the user says otherwise (`extra`)."""
     path = tmp_path / "labels.csv"
     frame = pd.DataFrame(
         {
@@ -51,6 +52,9 @@ def test_a_column_outside_the_contract_is_kept_in_extra(tmp_path: Path) -> None:
         }
     )
     frame.to_csv(path, index=False)
+    with pytest.raises(UserError, match="unknown field 'batch'"):
+        read_label_frame([path])
+    frame.drop(columns="batch").assign(extra=['{"batch": "x"}'] * 90).to_csv(path, index=False)
     read = read_label_frame([path])
     assert read["extra"].map(lambda e: e.get("batch")).eq("x").all()
     _same_calibration(path)
