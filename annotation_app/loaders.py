@@ -367,7 +367,13 @@ def _results(path: Path) -> list[tuple[int, ResultRecord]]:
     return records
 
 
-def load_run(run_dir: Path, *, tasks: Path | None = None, submissions: Path | None = None) -> list[ItemSpec]:
+def load_run(
+    run_dir: Path,
+    *,
+    tasks: Path | None = None,
+    submissions: Path | None = None,
+    failure_modes: bool = False,
+) -> list[ItemSpec]:
     """Items from a graded run: every judged criterion of every result record.
 
     The task and the submission come from `--tasks` / `--submissions` when given, else from
@@ -442,7 +448,10 @@ def load_run(run_dir: Path, *, tasks: Path | None = None, submissions: Path | No
                         priority,
                     )
                 )
-    return specs + failure_specs(run_dir, task_map, located, load_names=names)
+    # `failure_modes`: the failure-mode items of the runs that did not pass (docs/failures.md), a
+    # project of their own to calibrate the failure classifier, not mixed into a pass/fail one
+    failures = failure_specs(run_dir, task_map, located, load_names=names) if failure_modes else []
+    return specs + failures
 
 
 def diff_sent(item: CriterionItem, names: list[tuple[str | None, str]]) -> dict[str, Any] | None:

@@ -148,6 +148,14 @@ def load(
         ),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the --budget draw.")] = 0,
+    failure_modes: Annotated[
+        bool,
+        typer.Option(
+            "--failure-modes",
+            help="Also load each failed run's failure-mode item (its cited steps; docs/failures.md), "
+            "for `failures calibrate`: best in a project of its own.",
+        ),
+    ] = False,
     db: DbOption = None,
 ) -> None:
     """Create one item per submission × subtask × criterion; re-loading is idempotent."""
@@ -163,7 +171,7 @@ def load(
             )
         specs = loaders.load_tasks_submissions(tasks, submissions)
     elif source.is_dir():
-        specs = _load_run(source, tasks, submissions)
+        specs = _load_run(source, tasks, submissions, failure_modes)
     elif source.exists():
         specs = loaders.load_labels(source)
     else:
@@ -185,7 +193,7 @@ def load(
     )
 
 
-def _load_run(run_dir: Path, tasks: Path | None, submissions: Path | None) -> list[Any]:
+def _load_run(run_dir: Path, tasks: Path | None, submissions: Path | None, failure_modes: bool) -> list[Any]:
     """The run's items; a cut last record in its results.jsonl also says how to get it back.
 
     The items of every complete record load (docs/formats.md §1, and the command exits 1);
@@ -196,7 +204,7 @@ def _load_run(run_dir: Path, tasks: Path | None, submissions: Path | None) -> li
     from expgrade.grading.jsonl import cut_lines_read
 
     with cut_lines_read() as cuts:  # each still reaches the CLI's handler: named, exit 1
-        specs = loaders.load_run(run_dir, tasks=tasks, submissions=submissions)
+        specs = loaders.load_run(run_dir, tasks=tasks, submissions=submissions, failure_modes=failure_modes)
     if cuts:
         err_console.print(
             "The grade run was stopped while it wrote its last record: resume it (`expgrade grade` "

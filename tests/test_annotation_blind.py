@@ -68,8 +68,7 @@ def test_stored_items_hold_what_the_judge_read_and_no_identity(graded: tuple[Pat
     leaks = {s for text in stored_texts(db) for s in secrets_of(run) if s.casefold() in text.casefold()}
     assert leaks == set()
     items = Store.open(db).items("demo")
-    # with the failure-mode items of the runs that did not pass (their cited steps, as `log`)
-    assert {i.subtask for i in items} == {*SUBTASKS, "failure_mode"}
+    assert {i.subtask for i in items} == set(SUBTASKS)  # failure modes: only with --failure-modes
     for item in items:
         # the allow-list: per subtask, only what its judge is given
         shown = set(item.content["artifact"])
@@ -80,7 +79,6 @@ def test_stored_items_hold_what_the_judge_read_and_no_identity(graded: tuple[Pat
                 "implementation": {"diff"},
                 "conclusion": {"conclusion", "results"},
                 "integrity": {"log"},
-                "failure_mode": {"log"},
             }[str(item.subtask)]
         ), (item.subtask, shown)
         assert "results" not in shown or "status" not in item.content["artifact"]["results"]
