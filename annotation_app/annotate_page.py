@@ -20,11 +20,20 @@ the panel beside the buttons.
 Only an explicit verdict records a verdict: the form never submits on Enter or Ctrl+Enter
 in a field, and the verdict keys are read by one fixed script (KEYS_JS) that ignores them
 while a text field has the cursor. Escape leaves a field; Tab ends on the verdict buttons.
+
+A key is answered in the browser. Beside the claim the page draws, hidden, the item the queue
+will give next (`Store.peek`: read, not claimed, not counted as seen, its copy of the form
+disabled); a verdict key shows it at once while the press travels, and its form comes alive
+when the run that recorded the press has claimed it (keys.js says how the two are swapped,
+and what happens when someone else took the item drawn ahead). What is typed in a claim's
+rationale and reason survives a reload (kept in the browser until its press is answered).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -55,6 +64,11 @@ SHOWN_KEY = "annotate_shown"
 #: the reopened label whose judges and others the annotator asked to see (revealing is a
 #: choice: before it, a reopened label can still be corrected blind)
 REVEAL_KEY = "annotate_reveal"
+#: how many verdict presses this tab's app has answered (recorded or refused): KEYS_JS waits
+#: for the count to pass the press it sent before it gives up the item shown ahead
+ANSWERED_KEY = "annotate_answered"
+#: the key prefix of the item drawn ahead (its containers and widgets)
+AHEAD = "ahead_"
 SHORTCUTS = {"pass": "P", "fail": "F"}
 #: the panel sits beside the item and stays in view while the item scrolls; verdict colours
 #: tell Pass from Fail at a glance; the verdict row comes last in the form (so Tab ends on
@@ -62,134 +76,47 @@ SHORTCUTS = {"pass": "P", "fail": "F"}
 #: at the bottom left, where they cover neither the panel's item id (the panel sticks to the
 #: top while the item scrolls) nor its buttons. Fixed text, no untrusted content.
 PANEL_CSS = """<style>
-div[data-testid="stColumn"]:has(.st-key-label_panel) {
+div[data-testid="stColumn"]:has(.st-key-label_panel),
+div[data-testid="stColumn"]:has(.st-key-ahead_label_panel) {
   position: sticky; top: 3.75rem; align-self: flex-start;
   max-height: calc(100vh - 4.5rem); overflow-y: auto;
 }
 .st-key-verdict_pass button { background-color: #1b7f3b; border-color: #1b7f3b; color: #fff; }
 .st-key-verdict_fail button { background-color: #b3261e; border-color: #b3261e; color: #fff; }
-div[data-testid="stLayoutWrapper"]:has(> .st-key-verdicts) { order: -1; }
-div[data-testid="stElementContainer"]:has(> [data-testid="stHtml"]:empty) { display: none; }
+/* the copy drawn ahead looks as its live form will a moment later, not greyed out */
+.st-key-ahead_verdict_pass button {
+  background-color: #1b7f3b !important; border-color: #1b7f3b !important; color: #fff !important;
+}
+.st-key-ahead_verdict_fail button {
+  background-color: #b3261e !important; border-color: #b3261e !important; color: #fff !important;
+}
+.st-key-item_ahead button:disabled { opacity: 1; cursor: progress; }
+div[data-testid="stLayoutWrapper"]:has(> .st-key-verdicts),
+div[data-testid="stLayoutWrapper"]:has(> .st-key-ahead_verdicts) { order: -1; }
+div[data-testid="stElementContainer"]:has(> [data-testid="stHtml"]:empty),
+div[data-testid="stElementContainer"]:has([data-expgrade-answered]) { display: none; }
 div[data-testid="stToastContainer"] {
   top: auto !important; bottom: 1rem !important; left: 1rem !important; right: auto !important;
 }
-.st-key-item_head.expgrade-new { animation: expgrade-new 0.9s ease-out; }
+.st-key-item_ahead, div[data-testid="stLayoutWrapper"]:has(> .st-key-item_ahead),
+body[data-expgrade-ahead] .st-key-item_now,
+body[data-expgrade-ahead] div[data-testid="stLayoutWrapper"]:has(> .st-key-item_now) { display: none; }
+body[data-expgrade-ahead] .st-key-item_ahead,
+body[data-expgrade-ahead] div[data-testid="stLayoutWrapper"]:has(> .st-key-item_ahead) { display: flex; }
+.st-key-item_head.expgrade-new, .st-key-ahead_item_head.expgrade-new { animation: expgrade-new 0.9s ease-out; }
 @keyframes expgrade-new { from { background-color: #ffe08a; } to { background-color: transparent; } }
 </style>"""
 #: how long after an item is drawn its keys start to count: a key pressed earlier was aimed at
 #: the item before (a double-tap, a correction) and must not label one nobody looked at
 GRACE_MS = 250
-#: the verdict keys, Escape, the new-item cue and the dropped-key notice, installed once per
-#: browser tab. Keys map to buttons by their Streamlit keys (.st-key-verdict_*); a key held
-#: down, a modifier or a key typed in a text field does nothing (a second press on an item
-#: already labelled is refused by the store as stale, visibly). A key is judged by the item on
-#: screen when it was pressed (the event's own timestamp, not when the browser got round to
-#: handling it): pressed before the item shown now was drawn, plus GRACE_MS, it is dropped,
-#: nothing is sent, and a notice says so. While a refused press's panel is open (its
-#: `.st-key-conflict_panel`), every verdict key is dropped the same way: only the panel's
-#: buttons act.
-KEYS_JS = """<script>
-(() => {
-  if (window.__expgradeKeys) return;
-  window.__expgradeKeys = true;
-  const GRACE_MS = __GRACE_MS__;
-  const BLOCKED = "a press that was not saved is waiting for your choice. Nothing was " +
-    "saved; choose Record as revision or Discard mine first.";
-  const KEYS = {p: "verdict_pass", f: "verdict_fail", u: "verdict_unscorable", s: "verdict_skip"};
-  const NOT_TYPED = ["checkbox", "radio", "button", "submit", "reset", "range", "file", "color"];
-  const typing = (el) => !!el && (el.isContentEditable || el.tagName === "TEXTAREA" ||
-    el.tagName === "SELECT" || (el.tagName === "INPUT" && !NOT_TYPED.includes(el.type)));
-  const itemId = () => {
-    const e = document.querySelector(".st-key-item_head [data-testid=stText]");
-    return e ? e.innerText : null;
-  };
-  let shown = null;
-  let shownAt = performance.now();
-  let hideTimer = null;
-  const conflictOpen = () => !!document.querySelector(".st-key-conflict_panel");
-  const dropped = (key, why) => {
-    let note = document.getElementById("expgrade-dropped");
-    if (!note) {
-      note = document.createElement("div");
-      note.id = "expgrade-dropped";
-      note.setAttribute("role", "alert");
-      note.style.cssText = "position:fixed;left:50%;bottom:1.5rem;transform:translateX(-50%);" +
-        "z-index:100000;background:#5c2b00;color:#fff;padding:0.6rem 1rem;border-radius:0.5rem;" +
-        "font:0.95rem sans-serif;box-shadow:0 2px 8px rgba(0,0,0,.3);max-width:36rem";
-      document.body.appendChild(note);
-    }
-    note.textContent = "Key " + key.toUpperCase() + " not recorded: " + (why ||
-      "it was pressed before this item was on screen. Nothing was saved; look at the item, " +
-      "then press again.");
-    note.hidden = false;
-    clearTimeout(hideTimer);
-    hideTimer = setTimeout(() => { note.hidden = true; }, 5000);
-  };
-  const check = () => {
-    const id = itemId();
-    if (id === null || id === shown) return;
-    const first = shown === null;
-    shown = id;
-    shownAt = performance.now();
-    if (first) return;
-    window.scrollTo(0, 0);
-    document.querySelectorAll("[data-testid=stMain], [data-testid=stAppViewContainer], " +
-      "div[data-testid=stColumn]:has(.st-key-label_panel)").forEach((s) => { s.scrollTop = 0; });
-    const head = document.querySelector(".st-key-item_head");
-    if (head) {
-      head.classList.remove("expgrade-new");
-      void head.offsetWidth;
-      head.classList.add("expgrade-new");
-    }
-  };
-  document.addEventListener("keydown", (e) => {
-    const el = document.activeElement;
-    const panel = document.querySelector(".st-key-label_panel");
-    if (e.key === "Escape") {
-      if (el && el !== document.body && (typing(el) || (panel && panel.contains(el)))) {
-        e.preventDefault();
-        e.stopPropagation();
-        el.blur();
-        if (panel) { panel.tabIndex = -1; panel.focus({preventScroll: true}); }
-      }
-      return;
-    }
-    if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing || typing(el)) return;
-    const k = (e.key || "").toLowerCase();
-    const name = KEYS[k] || (/^[1-9]$/.test(k) ? "verdict_level_" + k : null);
-    if (!name) return;
-    if (!document.querySelector(".st-key-" + name + " button")) return;
-    e.preventDefault();
-    e.stopPropagation();
-    if (e.repeat) return;
-    if (conflictOpen()) { dropped(k, BLOCKED); return; }
-    // the redraw may have reached the page since the last frame: note it before judging
-    check();
-    if (e.timeStamp < shownAt + GRACE_MS) { dropped(k); return; }
-    // a key pressed while the page is still being redrawn (its buttons disabled) waits for
-    // the live button of the item that was on screen, not a stale one; if another item shows
-    // first, the key is dropped and the notice says so; none live within 20 s: dropped too
-    const item = itemId();
-    const until = Date.now() + 20000;
-    const press = () => {
-      if (itemId() !== item) { dropped(k); return; }
-      if (conflictOpen()) { dropped(k, BLOCKED); return; }
-      const live = Array.from(document.querySelectorAll(".st-key-" + name + " button"))
-        .find((b) => !b.disabled && !b.closest("[data-stale=true]"));
-      if (live) live.click();
-      else if (Date.now() < until) requestAnimationFrame(press);
-      else dropped(k);
-    };
-    press();
-  }, true);
-  let queued = false;
-  // at most one look per frame, however many nodes a redraw touches
-  new MutationObserver(() => {
-    if (!queued) { queued = true; requestAnimationFrame(() => { queued = false; check(); }); }
-  }).observe(document.body, {subtree: true, childList: true, characterData: true});
-})();
-document.currentScript.remove();
-</script>""".replace("__GRACE_MS__", str(GRACE_MS))
+#: the verdict keys, Escape, the new-item cue, the dropped-key notice, the look-ahead swap and
+#: the drafts of a claim's fields, installed once per browser tab (keys.js says how); keys map to
+#: buttons by their Streamlit keys (.st-key-verdict_*). Fixed text, no untrusted content.
+KEYS_JS = (
+    "<script>"
+    + (Path(__file__).with_name("keys.js")).read_text(encoding="utf-8").replace("__GRACE_MS__", str(GRACE_MS))
+    + "document.currentScript.remove();</script>"
+)
 
 
 @dataclass(frozen=True)
@@ -244,6 +171,7 @@ def _press(
     refusal waits for the annotator's choice.
     """
     st.session_state.pop(ERROR_KEY, None)
+    st.session_state[ANSWERED_KEY] = st.session_state.get(ANSWERED_KEY, 0) + 1
     decision = None if action == "skip" else _decision(key, verdict, unscorable=action == "unscorable")
     session = st.session_state.get(identity.SID_KEY)
     named = f"item {item.public_id} ({visible(item.title)})"
@@ -360,69 +288,96 @@ def _show_conflict(store: Store, user: UserView, conflict: Conflict) -> None:
     )
 
 
+#: what a form's button does when pressed: the callback's args for (action, verdict), or None
+#: for the look-ahead copy, whose buttons do nothing (it has no claim to label)
+PressArgs = Callable[[str, str | None], tuple[Any, ...]] | None
+
+
 def _label_form(store: Store, user: UserView, item: ItemView, a: AssignmentView, locked: bool) -> None:
-    """Verdict buttons (with keys) submit at once; skip and unscorable need a reason.
+    """The claim's form: verdict buttons (with keys) submit at once; skip and unscorable need
+    a reason. Drawing it makes its claim the one a press may label (SHOWN_KEY); `locked` (a
+    refused press waiting for the annotator's choice) draws its buttons disabled."""
+    key = f"a{a.id}r{a.revision}"
+    st.session_state[SHOWN_KEY] = (a.id, a.revision)
+    error = st.session_state.get(ERROR_KEY)
+    _form_body(
+        item,
+        key,
+        a,
+        editing=a.state == "submitted",
+        error=error[1] if error and error[0] == key else None,
+        disabled=locked,
+        press=lambda action, verdict: (store, user, item, a, key, action, verdict),
+    )
+
+
+def _form_body(
+    item: ItemView,
+    key: str,
+    shown: AssignmentView | None,
+    *,
+    editing: bool,
+    error: str | None,
+    disabled: bool,
+    press: PressArgs,
+    ahead: str = "",
+) -> None:
+    """The fields and buttons of a label form, for the claim on screen or (`ahead` = the key
+    prefix "ahead_") the item drawn ahead, whose copy is all disabled and has no callbacks.
 
     The fields come first in the page order and the verdict row last (drawn on top by
     PANEL_CSS), so Tab from the last field lands on a verdict button, never on a text box
     where P or F would be typed. No button has a Streamlit shortcut: KEYS_JS reads the keys.
-    Drawing the form makes its claim the one a press may label (SHOWN_KEY); `locked` (a
-    refused press waiting for the annotator's choice) draws its buttons disabled.
     """
-    key = f"a{a.id}r{a.revision}"
-    st.session_state[SHOWN_KEY] = (a.id, a.revision)
-    shown: Any = a
-    editing = a.state == "submitted"
+    fields_off = bool(ahead)
+
+    def button(label: str, name: str, action: str, verdict: str | None, kind: Any = "secondary") -> None:
+        with st.container(key=f"{ahead}{name}"):
+            st.form_submit_button(
+                label,
+                type=kind,
+                width="stretch",
+                disabled=disabled,
+                on_click=_press if press else None,
+                args=press(action, verdict) if press else None,
+            )
+
     with st.form(key=f"form_{key}", border=False, enter_to_submit=False):
-        error = st.session_state.get(ERROR_KEY)
-        if error and error[0] == key:
-            st.error(error[1], icon=":material/error:")
+        if error:
+            st.error(error, icon=":material/error:")
         st.number_input(
             "Confidence (optional)",
             min_value=0.0,
             max_value=1.0,
-            value=shown.confidence,
+            value=shown.confidence if shown else None,
             step=0.05,
             placeholder="not given",
             key=f"{key}_conf",
+            disabled=fields_off,
         )
-        st.text_area("Rationale", shown.rationale or "", key=f"{key}_why", height=80)
+        rationale = shown.rationale if shown else None
+        st.text_area("Rationale", rationale or "", key=f"{key}_why", height=80, disabled=fields_off)
+        reason = shown.reason if shown else None
         st.text_input(
-            "Reason (needed to flag, skip or mark unscorable)", shown.reason or "", key=f"{key}_reason"
+            "Reason (needed to flag, skip or mark unscorable)",
+            reason or "",
+            key=f"{key}_reason",
+            disabled=fields_off,
         )
-        st.checkbox("Flag this item", "flagged" in shown.flags, key=f"{key}_flag")
+        flagged = shown is not None and "flagged" in shown.flags
+        st.checkbox("Flag this item", flagged, key=f"{key}_flag", disabled=fields_off)
         other = st.columns(2)
-        with other[0], st.container(key="verdict_unscorable"):
-            st.form_submit_button(
-                "Unscorable (U)",
-                width="stretch",
-                disabled=locked,
-                on_click=_press,
-                args=(store, user, item, a, key, "unscorable", None),
-            )
+        with other[0]:
+            button("Unscorable (U)", "verdict_unscorable", "unscorable", None)
         if not editing:
-            with other[1], st.container(key="verdict_skip"):
-                st.form_submit_button(
-                    "Skip (S)",
-                    width="stretch",
-                    disabled=locked,
-                    on_click=_press,
-                    args=(store, user, item, a, key, "skip", None),
-                )
-        with st.container(key="verdicts", horizontal=True):
+            with other[1]:
+                button("Skip (S)", "verdict_skip", "skip", None)
+        with st.container(key=f"{ahead}verdicts", horizontal=True):
             for i, level in enumerate(item.scale):
                 sc = _shortcut(level, i)
                 caption = f"{level.capitalize()} ({sc})" if sc else level.capitalize()
                 name = f"verdict_{level}" if level in SHORTCUTS else f"verdict_level_{i + 1}"
-                with st.container(key=name):
-                    st.form_submit_button(
-                        caption,
-                        type="primary",
-                        width="stretch",
-                        disabled=locked,
-                        on_click=_press,
-                        args=(store, user, item, a, key, "label", level),
-                    )
+                button(caption, name, "label", level, "primary")
 
 
 def judge_table(judges: dict[str, Any]) -> pd.DataFrame:
@@ -513,15 +468,42 @@ def _my_labels(store: Store, project: str, user: UserView) -> int:
     return total
 
 
-def _criterion(item: ItemView) -> None:
-    """The criterion and its guidelines, always visible in the panel (as text: the loader read
-    them from files, and Markdown would turn a URL in them into a link)."""
-    criterion = item.content.get("criterion") or {}
-    if criterion.get("text"):
-        st.text(visible(criterion["text"]))
-    if criterion.get("guidelines"):
-        with st.container(height=160, key="guidelines"):
-            st.text(visible(criterion["guidelines"]))
+def _head(item: ItemView, ahead: str = "") -> None:
+    """The panel's top: the item's id and title, its criterion and the guidelines, always
+    visible (as text: the loader read them from files, and Markdown would turn a URL in them
+    into a link). KEYS_JS reads the item on screen from this head's first text."""
+    with st.container(key=f"{ahead}item_head"):
+        st.text(f"Item {item.public_id}")
+        st.text(visible(item.title))
+        criterion = item.content.get("criterion") or {}
+        if criterion.get("text"):
+            st.text(visible(criterion["text"]))
+        if criterion.get("guidelines"):
+            with st.container(height=160, key=f"{ahead}guidelines"):
+                st.text(visible(criterion["guidelines"]))
+
+
+def _ahead(store: Store, item: ItemView) -> None:
+    """The item `claim` will give next, drawn hidden beside the one on screen: a verdict key
+    shows it at once (KEYS_JS swaps the two while the press travels), and its form becomes
+    live when the run that recorded the press has claimed it. Until then it is a copy: no
+    claim, nothing to label, not counted as seen, all its fields and buttons disabled."""
+    with st.container(key="item_ahead"):
+        left, right = st.columns([3, 2], gap="medium")
+        with left:
+            show_item(item.content, f"item{item.id}", store.text)
+        with right, st.container(key="ahead_label_panel", border=True):
+            _head(item, AHEAD)
+            _form_body(
+                item,
+                f"ahead{item.id}",
+                None,
+                editing=False,
+                error=None,
+                disabled=True,
+                press=None,
+                ahead=AHEAD,
+            )
 
 
 def render(store: Store, project: str, user: UserView) -> None:
@@ -585,15 +567,33 @@ def _labelling(store: Store, project: str, user: UserView) -> None:
     reveal = store.reveal(a.id, user.id) if a.state == "submitted" and asked and not waiting else None
     if reveal is not None and a.revealed_at is None:
         a = store.assignment(a.id)
+    # drawn ahead only from the queue's flow: not while an entry waits (the keys do nothing
+    # then), not beside a reopened label (a press there stays on it)
+    ahead = store.peek(project, user.id, after=a.id) if a.state == "open" and not conflict else None
     st.markdown(PANEL_CSS, unsafe_allow_html=True)
+    with st.container(key="item_now"):
+        _claimed(store, user, item, a, conflict, reveal)
+    if ahead is not None:
+        _ahead(store, store.item(ahead))
+    # the presses this tab has sent that the app has answered: after the claim's redraw, so
+    # when KEYS_JS reads the count the item the answer left on screen is drawn
+    st.html(f'<i data-expgrade-answered="{st.session_state.get(ANSWERED_KEY, 0)}"></i>')
+
+
+def _claimed(
+    store: Store,
+    user: UserView,
+    item: ItemView,
+    a: AssignmentView,
+    conflict: Conflict | None,
+    reveal: Reveal | None,
+) -> None:
+    """The claim on screen: its item on the left, the labelling panel beside it."""
     left, right = st.columns([3, 2], gap="medium")
     with left:
         show_item(item.content, f"item{item.id}", store.text)
     with right, st.container(key="label_panel", border=True):
-        with st.container(key="item_head"):
-            st.text(f"Item {item.public_id}")
-            st.text(visible(item.title))
-            _criterion(item)
+        _head(item)
         if conflict:
             with st.container(key="conflict_panel"):
                 _show_conflict(store, user, conflict)

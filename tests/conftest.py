@@ -38,6 +38,14 @@ def shared_datasets() -> Path:
     return SHARED_DATASETS
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that reads the full datasets, so that `-m full_datasets` selects just
+    those: .ci/run runs the whole suite once in a clone without them, then these beside them."""
+    for item in items:
+        if "shared_datasets" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.full_datasets)
+
+
 # --- judge engine (issue 3) ---------------------------------------------------------------
 
 from typing import TYPE_CHECKING  # noqa: E402

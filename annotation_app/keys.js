@@ -1,0 +1,218 @@
+// The annotator's keys, installed once per browser tab (annotate_page.KEYS_JS wraps this file).
+//
+// A key is judged by the item on screen when it was pressed (the event's own timestamp): pressed
+// before that item was drawn, plus GRACE_MS, it is dropped, nothing is sent, and a notice says
+// so. While a refused press's panel is open every verdict key is dropped the same way. A key
+// held down, a modifier or a key typed in a text field does nothing.
+//
+// Look-ahead: the page draws the next item hidden (.st-key-item_ahead) beside the claim on
+// screen (.st-key-item_now). A verdict key on the claim shows the next item at once (the body's
+// data-expgrade-ahead names the item the press left) and sends the press by clicking the claim's
+// own button. The next item becomes the claim only when the app has recorded the press and
+// claimed it: until then a key on it waits for its live button. The look-ahead ends when the
+// claim's head shows another item (the app claimed it, or, if someone else took the one drawn
+// ahead, whatever the queue gave: a key waiting for the one drawn ahead is then dropped, with the
+// notice), or when the app has answered the press and the claim is unchanged (an error, shown
+// on the item it is about).
+//
+// Drafts: what is typed in a claim's rationale and reason is kept in this browser's storage
+// until its press is answered, and put back in an empty field after a reload.
+(() => {
+  if (window.__expgradeKeys) return;
+  window.__expgradeKeys = true;
+  const GRACE_MS = __GRACE_MS__;
+  const BLOCKED = "a press that was not saved is waiting for your choice. Nothing was " +
+    "saved; choose Record as revision or Discard mine first.";
+  const KEYS = {p: "verdict_pass", f: "verdict_fail", u: "verdict_unscorable", s: "verdict_skip"};
+  const NOT_TYPED = ["checkbox", "radio", "button", "submit", "reset", "range", "file", "color"];
+  const AHEAD = "expgradeAhead";
+  const body = document.body;
+  const typing = (el) => !!el && (el.isContentEditable || el.tagName === "TEXTAREA" ||
+    el.tagName === "SELECT" || (el.tagName === "INPUT" && !NOT_TYPED.includes(el.type)));
+  const live = (el) => !!el && !el.closest("[data-stale=true]");
+  const headText = (head) => {
+    const e = document.querySelector(head + " [data-testid=stText]");
+    return e ? e.innerText : null;
+  };
+  // the claim's item, the item drawn ahead, and the one on screen (one of the two)
+  const nowId = () => headText(".st-key-item_head");
+  const aheadId = () => headText(".st-key-ahead_item_head");
+  const itemId = () => (body.dataset[AHEAD] ? aheadId() : nowId());
+  const answered = () => {
+    const e = document.querySelector("[data-expgrade-answered]");
+    return e ? Number(e.dataset.expgradeAnswered) : 0;
+  };
+  let shown = null;
+  let shownAt = performance.now();
+  let hideTimer = null;
+  // the press the look-ahead waits on: the item it left and the answer count that answers it
+  let awaiting = null;
+  const conflictOpen = () => !!document.querySelector(".st-key-conflict_panel");
+  const dropped = (key, why) => {
+    let note = document.getElementById("expgrade-dropped");
+    if (!note) {
+      note = document.createElement("div");
+      note.id = "expgrade-dropped";
+      note.setAttribute("role", "alert");
+      note.style.cssText = "position:fixed;left:50%;bottom:1.5rem;transform:translateX(-50%);" +
+        "z-index:100000;background:#5c2b00;color:#fff;padding:0.6rem 1rem;border-radius:0.5rem;" +
+        "font:0.95rem sans-serif;box-shadow:0 2px 8px rgba(0,0,0,.3);max-width:36rem";
+      document.body.appendChild(note);
+    }
+    note.textContent = "Key " + key.toUpperCase() + " not recorded: " + (why ||
+      "it was pressed before this item was on screen. Nothing was saved; look at the item, " +
+      "then press again.");
+    note.hidden = false;
+    clearTimeout(hideTimer);
+    hideTimer = setTimeout(() => { note.hidden = true; }, 5000);
+  };
+  const flash = (head, elapsed) => {
+    if (!head) return;
+    head.classList.remove("expgrade-new");
+    void head.offsetWidth;
+    // a head taking over from the copy drawn ahead goes on with the copy's flash, not anew
+    head.style.animationDelay = elapsed ? -elapsed + "ms" : "";
+    head.classList.add("expgrade-new");
+  };
+  // the look-ahead ends when the claim has moved on, or the press was answered without moving
+  const settle = () => {
+    if (!awaiting) return;
+    const now = nowId();
+    if (now === null) return;
+    if (now === awaiting.from && answered() < awaiting.answer) return;
+    const takesOver = now === aheadId() && now === shown;
+    delete body.dataset[AHEAD];
+    if (takesOver) flash(document.querySelector(".st-key-item_head"), performance.now() - awaiting.at);
+    awaiting = null;
+  };
+  // --- drafts ---------------------------------------------------------------------------
+  const DRAFT = "expgrade-draft:";
+  const FIELD = /^st-key-(a\d+r\d+)_(why|reason)$/;
+  const WEEK_MS = 7 * 24 * 3600 * 1000;
+  const restored = new WeakSet();
+  const sent = new Set();  // form keys whose press went out: their drafts go once answered
+  const fieldKey = (el) => {
+    const box = el && el.closest("[class*='st-key-a']");
+    if (!box || !box.closest(".st-key-item_now")) return null;
+    const cls = Array.from(box.classList).find((c) => FIELD.test(c));
+    return cls ? cls.slice("st-key-".length) : null;
+  };
+  const store = (k, v) => {
+    try {
+      if (v) localStorage.setItem(DRAFT + k, JSON.stringify({v, t: Date.now()}));
+      else localStorage.removeItem(DRAFT + k);
+    } catch (err) { /* storage full or off: the draft is only not kept */ }
+  };
+  const read = (k) => {
+    try { return JSON.parse(localStorage.getItem(DRAFT + k) || "null"); } catch (err) { return null; }
+  };
+  try {
+    for (const k of Object.keys(localStorage)) {
+      const d = k.startsWith(DRAFT) ? read(k.slice(DRAFT.length)) : null;
+      if (k.startsWith(DRAFT) && (!d || Date.now() - d.t > WEEK_MS)) localStorage.removeItem(k);
+    }
+  } catch (err) { /* no storage */ }
+  document.addEventListener("input", (e) => {
+    const k = fieldKey(e.target);
+    if (k && e.isTrusted) store(k, e.target.value);
+  }, true);
+  const drafts = () => {
+    document.querySelectorAll(".st-key-item_now [class*='st-key-a'] textarea, " +
+      ".st-key-item_now [class*='st-key-a'] input").forEach((el) => {
+      if (restored.has(el)) return;
+      restored.add(el);
+      const k = fieldKey(el);
+      const d = k && read(k);
+      if (!d || el.value !== "" || sent.has(k.split("_")[0])) return;
+      const proto = el.tagName === "TEXTAREA" ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+      Object.getOwnPropertyDescriptor(proto, "value").set.call(el, d.v);
+      el.dispatchEvent(new Event("input", {bubbles: true}));
+    });
+    for (const form of Array.from(sent)) {
+      if (document.querySelector(`.st-key-item_now [class*='st-key-${form}_']`)) continue;
+      sent.delete(form);
+      store(form + "_why", "");
+      store(form + "_reason", "");
+    }
+  };
+  // --- what is on screen ----------------------------------------------------------------
+  const check = () => {
+    settle();
+    drafts();
+    const id = itemId();
+    if (id === null || id === shown) return;
+    const first = shown === null;
+    shown = id;
+    shownAt = performance.now();
+    if (first) return;
+    window.scrollTo(0, 0);
+    document.querySelectorAll("[data-testid=stMain], [data-testid=stAppViewContainer], " +
+      "div[data-testid=stColumn]:has(.st-key-label_panel), " +
+      "div[data-testid=stColumn]:has(.st-key-ahead_label_panel)").forEach((s) => { s.scrollTop = 0; });
+    flash(document.querySelector(body.dataset[AHEAD] ? ".st-key-ahead_item_head" : ".st-key-item_head"));
+  };
+  // the claim's live button for a verdict: not the copy drawn ahead, not a stale one
+  const liveButton = (name) => Array.from(document.querySelectorAll(".st-key-" + name + " button"))
+    .find((b) => !b.disabled && live(b));
+  // send the press; show the item drawn ahead at once when there is one, live, for after it
+  const send = (button, item) => {
+    const next = document.querySelector(".st-key-ahead_item_head");
+    const form = fieldKey(document.querySelector(".st-key-item_now [class*='st-key-a'][class*='_why']"));
+    if (form) sent.add(form.split("_")[0]);
+    if (next && live(next) && aheadId() !== item && !body.dataset[AHEAD]) {
+      awaiting = {from: item, answer: answered() + 1, at: performance.now()};
+      body.dataset[AHEAD] = item;
+      check();
+    }
+    button.click();
+  };
+  document.addEventListener("keydown", (e) => {
+    const el = document.activeElement;
+    const panel = document.querySelector(".st-key-label_panel");
+    if (e.key === "Escape") {
+      if (el && el !== document.body && (typing(el) || (panel && panel.contains(el)))) {
+        e.preventDefault();
+        e.stopPropagation();
+        el.blur();
+        if (panel) { panel.tabIndex = -1; panel.focus({preventScroll: true}); }
+      }
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing || typing(el)) return;
+    const k = (e.key || "").toLowerCase();
+    const name = KEYS[k] || (/^[1-9]$/.test(k) ? "verdict_level_" + k : null);
+    if (!name) return;
+    const prefix = body.dataset[AHEAD] ? ".st-key-ahead_" : ".st-key-";
+    if (!document.querySelector(prefix + name + " button")) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (e.repeat) return;
+    if (conflictOpen()) { dropped(k, BLOCKED); return; }
+    // the redraw may have reached the page since the last frame: note it before judging
+    check();
+    if (e.timeStamp < shownAt + GRACE_MS) { dropped(k); return; }
+    // a key for an item whose claim is not live yet (drawn ahead, or the page mid-redraw)
+    // waits for that claim's live button; if another item shows first, the key is dropped
+    // and the notice says so; none live within 20 s: dropped too
+    const item = itemId();
+    const until = Date.now() + 20000;
+    const press = () => {
+      check();
+      if (itemId() !== item) { dropped(k); return; }
+      if (conflictOpen()) { dropped(k, BLOCKED); return; }
+      const button = !body.dataset[AHEAD] && nowId() === item ? liveButton(name) : null;
+      if (button) send(button, item);
+      else if (Date.now() < until) requestAnimationFrame(press);
+      else dropped(k);
+    };
+    press();
+  }, true);
+  let queued = false;
+  // at most one look per frame, however many nodes a redraw touches; but the look-ahead ends
+  // as soon as a redraw lands (before the frame), so the copy drawn ahead, redrawn with the item
+  // after it, never shows that one in the claim's place
+  new MutationObserver(() => {
+    settle();
+    if (!queued) { queued = true; requestAnimationFrame(() => { queued = false; check(); }); }
+  }).observe(document.body, {subtree: true, childList: true, characterData: true});
+})();
