@@ -98,11 +98,6 @@ div[data-testid="stElementContainer"]:has([data-expgrade-answered]) { display: n
 div[data-testid="stToastContainer"] {
   top: auto !important; bottom: 1rem !important; left: 1rem !important; right: auto !important;
 }
-.st-key-item_ahead, div[data-testid="stLayoutWrapper"]:has(> .st-key-item_ahead),
-body[data-expgrade-ahead] .st-key-item_now,
-body[data-expgrade-ahead] div[data-testid="stLayoutWrapper"]:has(> .st-key-item_now) { display: none; }
-body[data-expgrade-ahead] .st-key-item_ahead,
-body[data-expgrade-ahead] div[data-testid="stLayoutWrapper"]:has(> .st-key-item_ahead) { display: flex; }
 .st-key-item_head.expgrade-new, .st-key-ahead_item_head.expgrade-new { animation: expgrade-new 0.9s ease-out; }
 @keyframes expgrade-new { from { background-color: #ffe08a; } to { background-color: transparent; } }
 </style>"""

@@ -54,7 +54,7 @@ def _label_first_item(page: Page, verdict: str, rationale: str) -> str:
     from playwright.sync_api import expect
 
     item = shown_item(page)
-    page.get_by_label("Rationale").fill(rationale)
+    page.locator(".st-key-item_now").get_by_label("Rationale").fill(rationale)
     page.get_by_role("button", name=re.compile(rf"^{verdict} \(")).click()
     expect(page.get_by_text(re.compile(r"^1 labelled"))).to_be_visible()
     return item

@@ -95,7 +95,7 @@ def test_keyboard_labelling_survives_a_reload(served: tuple[str, str, str]) -> N
             expect(page.get_by_role("heading", name="Annotate · demo")).to_be_visible()
 
         sign_in()
-        expect(page.locator("code").filter(has_text="<script>window.__pwned = 1</script>")).to_be_visible()
+        expect(page.locator(".st-key-item_now code").filter(has_text="<script>window.__pwned = 1</script>")).to_be_visible()
         assert page.evaluate("window.__pwned") is None
         page.screenshot(path=str(ARTIFACTS / "0-first-item.png"), full_page=True)
         for n in range(1, 4):
@@ -305,7 +305,7 @@ def test_two_tabs_never_lose_a_press(served_demo: tuple[str, str, str]) -> None:
         # 1. tab A labels; tab B, still on the old item, types a rationale and fails it
         _press(tab_a, "p")
         expect(tab_a.get_by_text(re.compile(r"^1 labelled"))).to_be_visible()
-        tab_b.get_by_label("Rationale").fill("the design misses the split")
+        tab_b.locator(".st-key-item_now").get_by_label("Rationale").fill("the design misses the split")
         _press(tab_b, "f")
         expect(tab_b.get_by_text("Not saved")).to_be_in_viewport()
         expect(tab_b.get_by_text("the design misses the split")).to_be_visible()
