@@ -98,7 +98,9 @@ div[data-testid="stElementContainer"]:has([data-expgrade-answered]) { display: n
 div[data-testid="stToastContainer"] {
   top: auto !important; bottom: 1rem !important; left: 1rem !important; right: auto !important;
 }
-.st-key-item_head.expgrade-new, .st-key-ahead_item_head.expgrade-new { animation: expgrade-new 0.9s ease-out; }
+.st-key-item_head.expgrade-new, .st-key-ahead_item_head.expgrade-new {
+  animation: expgrade-new 0.9s ease-out;
+}
 @keyframes expgrade-new { from { background-color: #ffe08a; } to { background-color: transparent; } }
 </style>"""
 #: how long after an item is drawn its keys start to count: a key pressed earlier was aimed at

@@ -164,12 +164,25 @@
   // the claim's live button for a verdict: not the copy drawn ahead, not a stale one
   const liveButton = (name) => Array.from(document.querySelectorAll(".st-key-" + name + " button"))
     .find((b) => !b.disabled && live(b));
+  // a press the app will refuse for want of a reason (a skip, unscorable or a flag without
+  // one) keeps its item on screen: the error shows there, and no other item flashes by first
+  const wantsReason = (name) => {
+    const field = (kind) => {
+      const box = Array.from(document.querySelectorAll(`.st-key-item_now [class*='_${kind}']`))
+        .find((e) => Array.from(e.classList).some((c) => /^st-key-a\d+r\d+_/.test(c) && c.endsWith("_" + kind)));
+      return box ? box.querySelector("input") : null;
+    };
+    const flag = field("flag");
+    const reason = field("reason");
+    return (name === "verdict_skip" || name === "verdict_unscorable" || (flag && flag.checked)) &&
+      !(reason && reason.value.trim());
+  };
   // send the press; show the item drawn ahead at once when there is one, live, for after it
-  const send = (button, item) => {
+  const send = (button, item, name) => {
     const next = document.querySelector(".st-key-ahead_item_head");
     const form = fieldKey(document.querySelector(".st-key-item_now [class*='st-key-a'][class*='_why']"));
     if (form) sent.add(form.split("_")[0]);
-    if (next && live(next) && aheadId() !== item && !body.dataset[AHEAD]) {
+    if (next && live(next) && aheadId() !== item && !body.dataset[AHEAD] && !wantsReason(name)) {
       awaiting = {from: item, answer: answered() + 1, at: performance.now()};
       body.dataset[AHEAD] = item;
       check();
@@ -211,7 +224,7 @@
       if (itemId() !== item) { dropped(k); return; }
       if (conflictOpen()) { dropped(k, BLOCKED); return; }
       const button = !body.dataset[AHEAD] && nowId() === item ? liveButton(name) : null;
-      if (button) send(button, item);
+      if (button) send(button, item, name);
       else if (Date.now() < until) requestAnimationFrame(press);
       else dropped(k);
     };

@@ -119,7 +119,9 @@ def test_names_written_any_way_reach_neither_the_store_nor_the_page(
         page.set_default_timeout(60_000)
         expect.set_options(timeout=60_000)
         _signed_in(page, url, token)
-        item = page.get_by_text(re.compile(r"^Item [0-9a-f]{10}$")).filter(visible=True)  # not the one drawn ahead
+        item = page.get_by_text(re.compile(r"^Item [0-9a-f]{10}$")).filter(
+            visible=True
+        )  # not the one drawn ahead
         shown = 0
         while not page.get_by_text("Nothing left for you").count():
             expect(item.or_(page.get_by_text("Nothing left for you")).first).to_be_visible()

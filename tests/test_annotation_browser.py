@@ -95,7 +95,9 @@ def test_keyboard_labelling_survives_a_reload(served: tuple[str, str, str]) -> N
             expect(page.get_by_role("heading", name="Annotate · demo")).to_be_visible()
 
         sign_in()
-        expect(page.locator(".st-key-item_now code").filter(has_text="<script>window.__pwned = 1</script>")).to_be_visible()
+        expect(
+            page.locator(".st-key-item_now code").filter(has_text="<script>window.__pwned = 1</script>")
+        ).to_be_visible()
         assert page.evaluate("window.__pwned") is None
         page.screenshot(path=str(ARTIFACTS / "0-first-item.png"), full_page=True)
         for n in range(1, 4):

@@ -82,7 +82,9 @@ def test_a_5mb_log_goes_to_the_browser_a_page_at_a_time(tmp_path: Path) -> None:
         page.set_default_timeout(30_000)
         expect.set_options(timeout=30_000)
         _signed_in(page, url, Store.open(db).add_user("ann"))
-        expect(page.locator(".st-key-item_now").get_by_text("step 0: loss 1.000000", exact=False)).to_be_visible()
+        expect(
+            page.locator(".st-key-item_now").get_by_text("step 0: loss 1.000000", exact=False)
+        ).to_be_visible()
         pager = page.locator(".st-key-item_now").get_by_label(re.compile(r"^Page \(\d+ pages"))
         expect(pager).to_be_visible()
         first_view = sum(received)
@@ -116,9 +118,13 @@ def test_only_the_open_tab_is_drawn_and_another_opens_on_click(tmp_path: Path) -
         expect.set_options(timeout=30_000)
         _signed_in(page, url, Store.open(db).add_user("ann"))
         expect(page.get_by_role("tab", name="Conclusion")).to_have_attribute("aria-selected", "true")
-        conclusion = page.locator(".st-key-item_now").get_by_text(re.compile(r"finds the method wins\.$"))  # agent name masked
+        conclusion = page.locator(".st-key-item_now").get_by_text(
+            re.compile(r"finds the method wins\.$")
+        )  # agent name masked
         expect(conclusion).to_be_visible()
-        results_caption = page.locator(".st-key-item_now").get_by_text(re.compile(r"^Results claimed by the agent"))
+        results_caption = page.locator(".st-key-item_now").get_by_text(
+            re.compile(r"^Results claimed by the agent")
+        )
         expect(results_caption).to_have_count(0)
         page.get_by_role("tab", name="Results").click()
         expect(results_caption).to_be_visible()

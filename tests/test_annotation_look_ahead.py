@@ -15,7 +15,16 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from annotation_support import make_run
-from test_annotation_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _keys, _press, _serve, settled, shown_item
+from test_annotation_browser import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    _keys,
+    _press,
+    _serve,
+    settled,
+    shown_item,
+)
 from test_annotation_browser import pytestmark as browser_marks
 
 from expgrade.annotation_app.annotate_page import GRACE_MS
@@ -53,7 +62,8 @@ WATCH_SHOWN = """() => {
   window.__shown = [];
   const text = (sel) => document.querySelector(sel + " [data-testid=stText]")?.innerText ?? null;
   const look = () => {
-    const id = document.body.dataset.expgradeAhead ? text(".st-key-ahead_item_head") : text(".st-key-item_head");
+    const head = document.body.dataset.expgradeAhead ? ".st-key-ahead_item_head" : ".st-key-item_head";
+    const id = text(head);
     if (id !== null && id !== window.__shown[window.__shown.length - 1]) window.__shown.push(id);
     requestAnimationFrame(look);
   };
@@ -62,14 +72,14 @@ WATCH_SHOWN = """() => {
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[tuple[str, str, str, str]]:
+def app(tmp_path: Path) -> Iterator[tuple[str, str, str]]:
     """A project of one label per item (an item claimed by one annotator is nobody else's),
-    served; tokens of two annotators."""
+    served; an annotator's token."""
     db = str(tmp_path / "annotate.db")
     store = Store.open(db)
     store.load("demo", 1, load_run(make_run(tmp_path / "run")), active_queue=False)
     with _serve(db) as url:
-        yield url, store.add_user("ann"), store.add_user("bob"), db
+        yield url, store.add_user("ann"), db
 
 
 def _holders(db: str, public_id: str) -> list[tuple[str, str]]:
@@ -93,11 +103,11 @@ def _labels(db: str, name: str) -> dict[str, Any]:
 
 
 def test_a_key_shows_the_item_drawn_ahead_at_once_and_claims_it_only_then(
-    app: tuple[str, str, str, str],
+    app: tuple[str, str, str],
 ) -> None:
     from playwright.sync_api import expect, sync_playwright
 
-    url, ann, _, db = app
+    url, ann, db = app
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     expect.set_options(timeout=30_000)
     with sync_playwright() as p:
@@ -134,10 +144,10 @@ def test_a_key_shows_the_item_drawn_ahead_at_once_and_claims_it_only_then(
     assert {k: a.label for k, a in given.items()} == {first: "pass", ahead: "fail"}
 
 
-def test_an_item_drawn_ahead_that_someone_else_took_gives_way(app: tuple[str, str, str, str]) -> None:
+def test_an_item_drawn_ahead_that_someone_else_took_gives_way(app: tuple[str, str, str]) -> None:
     from playwright.sync_api import expect, sync_playwright
 
-    url, ann, bob, db = app
+    url, ann, db = app
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     expect.set_options(timeout=30_000)
     with sync_playwright() as p:
@@ -148,6 +158,7 @@ def test_an_item_drawn_ahead_that_someone_else_took_gives_way(app: tuple[str, st
         ahead = page.evaluate(AHEAD_ID)
         # bob opens the app meanwhile: the queue gives him the item drawn ahead on ann's page
         store = Store.open(db)
+        store.add_user("bob")
         bobs = store.claim("demo", next(u.id for u in store.users() if u.name == "bob"))
         assert bobs is not None and f"Item {store.item(bobs.item_id).public_id}" == ahead
         page.evaluate(WATCH_SHOWN)
@@ -169,10 +180,10 @@ def test_an_item_drawn_ahead_that_someone_else_took_gives_way(app: tuple[str, st
     assert _holders(db, instead) == [("ann", "open")]
 
 
-def test_a_reload_keeps_the_rationale_being_typed(app: tuple[str, str, str, str]) -> None:
+def test_a_reload_keeps_the_rationale_being_typed(app: tuple[str, str, str]) -> None:
     from playwright.sync_api import expect, sync_playwright
 
-    url, ann, _, db = app
+    url, ann, db = app
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     expect.set_options(timeout=30_000)
     why = "The split is fixed before training; half typed"
@@ -202,8 +213,33 @@ def test_a_reload_keeps_the_rationale_being_typed(app: tuple[str, str, str, str]
         page.reload()
         assert shown_item(page) == second
         expect(rationale).to_have_value("")
-        drafts = page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('expgrade-draft:'))")
+        drafts = page.evaluate(
+            "() => Object.keys(localStorage).filter((k) => k.startsWith('expgrade-draft:'))"
+        )
         browser.close()
     label = _labels(db, "ann")[first]
     assert (label.label, label.rationale, label.reason) == ("pass", why, "unclear seed")
     assert drafts == []
+
+
+def test_a_press_that_wants_a_reason_keeps_its_item_on_screen(app: tuple[str, str, str]) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    url, ann, db = app
+    expect.set_options(timeout=30_000)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.set_default_timeout(30_000)
+        first = _sign_in(page, url, ann)
+        page.evaluate(WATCH_SHOWN)
+        _press(page, "s")  # a skip without a reason: refused, the error on the item it is about
+        expect(page.locator(".st-key-item_now").get_by_text("a skip needs a reason")).to_be_visible()
+        settled(page)
+        assert page.evaluate("() => window.__shown") == [first]  # no other item flashed by
+        page.locator(".st-key-item_now").get_by_label(re.compile("^Reason")).fill("the log is cut off")
+        _press(page, "s")  # with one, the next item shows at once
+        second = shown_item(page, other_than=first)
+        browser.close()
+    assert second != first
+    assert _holders(db, first) == [("ann", "skipped")]
