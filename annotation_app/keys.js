@@ -90,7 +90,8 @@
     const now = nowId();
     if (now === null) return;
     if (now === awaiting.from && answered() < awaiting.answer) return;
-    const takesOver = now === aheadId() && now === shown;
+    // the item shown ahead became the claim (the copy may already show the item after it)
+    const takesOver = now === shown;
     delete body.dataset[AHEAD];
     if (takesOver) flash(document.querySelector(".st-key-item_head"), performance.now() - awaiting.at);
     awaiting = null;
