@@ -16,7 +16,9 @@ pytestmark = pytest.mark.timeout(300)
 
 
 def test_ctrl_c_says_rerun_to_resume(tmp_path: Path) -> None:
-    with ScriptedServer(ServerScript(latency_s=0.5)) as server:
+    # each answer takes 3 s, so the grading is still judging when the signal lands, however
+    # long this test process waits for its turn on a loaded machine
+    with ScriptedServer(ServerScript(latency_s=3.0)) as server:
         argv = command(
             "grade",
             "--tasks", DEMO / "tasks.jsonl",
@@ -32,7 +34,7 @@ def test_ctrl_c_says_rerun_to_resume(tmp_path: Path) -> None:
         proc = subprocess.Popen(argv, env=environment(tmp_path), stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + 120
         while server.stats["requests"] == 0 and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)  # until the grading has started to judge
+            time.sleep(0.05)  # until the grading has started to judge (the preflight's call is not counted)
         assert proc.poll() is None, "grade ended before it could be interrupted"
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=120)
