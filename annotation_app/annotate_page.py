@@ -70,12 +70,23 @@ ANSWERED_KEY = "annotate_answered"
 #: the key prefix of the item drawn ahead (its containers and widgets)
 AHEAD = "ahead_"
 SHORTCUTS = {"pass": "P", "fail": "F"}
+#: which of the two items shows: the claim, or (while a key's press travels) the item drawn
+#: ahead; in the page's style sheet (PANEL_CSS) for its first drawing and in one of the
+#: document's own (KEYS_JS), which no redraw replaces
+LOOK_AHEAD_CSS = """
+.st-key-item_ahead, div[data-testid="stLayoutWrapper"]:has(> .st-key-item_ahead),
+body[data-expgrade-ahead] .st-key-item_now,
+body[data-expgrade-ahead] div[data-testid="stLayoutWrapper"]:has(> .st-key-item_now) { display: none; }
+body[data-expgrade-ahead] .st-key-item_ahead,
+body[data-expgrade-ahead] div[data-testid="stLayoutWrapper"]:has(> .st-key-item_ahead) { display: flex; }
+"""
 #: the panel sits beside the item and stays in view while the item scrolls; verdict colours
 #: tell Pass from Fail at a glance; the verdict row comes last in the form (so Tab ends on
 #: it) but is drawn first; a new item's heading flashes; confirmations ("Saved: pass.") show
 #: at the bottom left, where they cover neither the panel's item id (the panel sticks to the
 #: top while the item scrolls) nor its buttons. Fixed text, no untrusted content.
-PANEL_CSS = """<style>
+PANEL_CSS = (
+    """<style>
 div[data-testid="stColumn"]:has(.st-key-label_panel),
 div[data-testid="stColumn"]:has(.st-key-ahead_label_panel) {
   position: sticky; top: 3.75rem; align-self: flex-start;
@@ -102,7 +113,10 @@ div[data-testid="stToastContainer"] {
   animation: expgrade-new 0.9s ease-out;
 }
 @keyframes expgrade-new { from { background-color: #ffe08a; } to { background-color: transparent; } }
-</style>"""
+"""
+    + LOOK_AHEAD_CSS
+    + "</style>"
+)
 #: how long after an item is drawn its keys start to count: a key pressed earlier was aimed at
 #: the item before (a double-tap, a correction) and must not label one nobody looked at
 GRACE_MS = 250
@@ -111,7 +125,10 @@ GRACE_MS = 250
 #: buttons by their Streamlit keys (.st-key-verdict_*). Fixed text, no untrusted content.
 KEYS_JS = (
     "<script>"
-    + (Path(__file__).with_name("keys.js")).read_text(encoding="utf-8").replace("__GRACE_MS__", str(GRACE_MS))
+    + (Path(__file__).with_name("keys.js"))
+    .read_text(encoding="utf-8")
+    .replace("__GRACE_MS__", str(GRACE_MS))
+    .replace("__LOOK_AHEAD_CSS__", LOOK_AHEAD_CSS)
     + "document.currentScript.remove();</script>"
 )
 

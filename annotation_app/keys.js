@@ -28,14 +28,10 @@
   const AHEAD = "expgradeAhead";
   const body = document.body;
   // which of the two items shows: in a style of the document's own, which no redraw replaces
-  // (a style drawn by the app is redrawn with it, and for a moment both items would show)
+  // (the app's copy in PANEL_CSS is redrawn with the page, and for a moment both would show;
+  // that copy covers the page's first drawing, before this script runs)
   const style = document.createElement("style");
-  style.textContent = `
-    .st-key-item_ahead, div[data-testid="stLayoutWrapper"]:has(> .st-key-item_ahead),
-    body[data-expgrade-ahead] .st-key-item_now,
-    body[data-expgrade-ahead] div[data-testid="stLayoutWrapper"]:has(> .st-key-item_now) { display: none; }
-    body[data-expgrade-ahead] .st-key-item_ahead,
-    body[data-expgrade-ahead] div[data-testid="stLayoutWrapper"]:has(> .st-key-item_ahead) { display: flex; }`;
+  style.textContent = `__LOOK_AHEAD_CSS__`;
   document.head.appendChild(style);
   const typing = (el) => !!el && (el.isContentEditable || el.tagName === "TEXTAREA" ||
     el.tagName === "SELECT" || (el.tagName === "INPUT" && !NOT_TYPED.includes(el.type)));
