@@ -8,6 +8,7 @@ test-artifacts/annotation/."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -89,11 +90,22 @@ def _holders(db: str, public_id: str) -> list[tuple[str, str]]:
     return [(r["annotator"], r["state"]) for r in store.assignment_states("demo") if r["item_id"] == item.id]
 
 
-def _sign_in(page: Page, url: str, token: str) -> str:
-    page.goto(url)
-    page.locator("input[type=password]").fill(token)
-    page.get_by_role("button", name="Sign in").click()
-    return shown_item(page)
+@contextlib.contextmanager
+def _annotator(url: str, token: str) -> Iterator[tuple[Page, str]]:
+    """A chromium page signed in with `token`, and the item it opened on."""
+    from playwright.sync_api import expect, sync_playwright
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    expect.set_options(timeout=30_000)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.set_default_timeout(30_000)
+        page.goto(url)
+        page.locator("input[type=password]").fill(token)
+        page.get_by_role("button", name="Sign in").click()
+        yield page, shown_item(page)
+        browser.close()
 
 
 def _labels(db: str, name: str) -> dict[str, Any]:
@@ -105,16 +117,10 @@ def _labels(db: str, name: str) -> dict[str, Any]:
 def test_a_key_shows_the_item_drawn_ahead_at_once_and_claims_it_only_then(
     app: tuple[str, str, str],
 ) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     url, ann, db = app
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    expect.set_options(timeout=30_000)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
-        page.set_default_timeout(30_000)
-        first = _sign_in(page, url, ann)
+    with _annotator(url, ann) as (page, first):
         ahead = page.evaluate(AHEAD_ID)
         # drawn ahead, hidden, and held by nobody: not claimed, not seen, nothing to label
         assert ahead and ahead != first
@@ -139,22 +145,15 @@ def test_a_key_shows_the_item_drawn_ahead_at_once_and_claims_it_only_then(
         expect(page.locator(".st-key-verdict_fail button")).to_be_enabled()
         _press(page, "f")
         shown_item(page, other_than=ahead)
-        browser.close()
     given = _labels(db, "ann")
     assert {k: a.label for k, a in given.items()} == {first: "pass", ahead: "fail"}
 
 
 def test_an_item_drawn_ahead_that_someone_else_took_gives_way(app: tuple[str, str, str]) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     url, ann, db = app
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    expect.set_options(timeout=30_000)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
-        page.set_default_timeout(30_000)
-        first = _sign_in(page, url, ann)
+    with _annotator(url, ann) as (page, first):
         ahead = page.evaluate(AHEAD_ID)
         # bob opens the app meanwhile: the queue gives him the item drawn ahead on ann's page
         store = Store.open(db)
@@ -171,7 +170,6 @@ def test_an_item_drawn_ahead_that_someone_else_took_gives_way(app: tuple[str, st
         shown: list[str] = page.evaluate("() => window.__shown")
         notice = page.locator("#expgrade-dropped")
         expect(notice).to_have_text(re.compile(r"^Key F not recorded"))
-        browser.close()
     assert instead not in (first, ahead)
     # what the page showed: the first item, the one drawn ahead, then what the queue gave instead
     assert shown == [first, ahead, instead], shown
@@ -181,17 +179,11 @@ def test_an_item_drawn_ahead_that_someone_else_took_gives_way(app: tuple[str, st
 
 
 def test_a_reload_keeps_the_rationale_being_typed(app: tuple[str, str, str]) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     url, ann, db = app
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    expect.set_options(timeout=30_000)
     why = "The split is fixed before training; half typed"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
-        page.set_default_timeout(30_000)
-        first = _sign_in(page, url, ann)
+    with _annotator(url, ann) as (page, first):
         rationale = page.locator(".st-key-item_now").get_by_label("Rationale")
         rationale.click()
         page.keyboard.type(why)
@@ -216,22 +208,16 @@ def test_a_reload_keeps_the_rationale_being_typed(app: tuple[str, str, str]) -> 
         drafts = page.evaluate(
             "() => Object.keys(localStorage).filter((k) => k.startsWith('expgrade-draft:'))"
         )
-        browser.close()
     label = _labels(db, "ann")[first]
     assert (label.label, label.rationale, label.reason) == ("pass", why, "unclear seed")
     assert drafts == []
 
 
 def test_a_press_that_wants_a_reason_keeps_its_item_on_screen(app: tuple[str, str, str]) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     url, ann, db = app
-    expect.set_options(timeout=30_000)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
-        page.set_default_timeout(30_000)
-        first = _sign_in(page, url, ann)
+    with _annotator(url, ann) as (page, first):
         page.evaluate(WATCH_SHOWN)
         _press(page, "s")  # a skip without a reason: refused, the error on the item it is about
         expect(page.locator(".st-key-item_now").get_by_text("a skip needs a reason")).to_be_visible()
@@ -240,6 +226,5 @@ def test_a_press_that_wants_a_reason_keeps_its_item_on_screen(app: tuple[str, st
         page.locator(".st-key-item_now").get_by_label(re.compile("^Reason")).fill("the log is cut off")
         _press(page, "s")  # with one, the next item shows at once
         second = shown_item(page, other_than=first)
-        browser.close()
     assert second != first
     assert _holders(db, first) == [("ann", "skipped")]
