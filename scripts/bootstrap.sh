@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 job="${1:-test}"; shift || true
 case "$job" in demo | test) ;; *) printf "unknown job '%s' (expected demo or test)\n" "$job" >&2; exit 2 ;; esac
 
-log() { printf '\033[1;34m[bootstrap]\033[0m %s\n' "$*" >&2; }
+# Each line says the seconds since bootstrap started, so CI's log shows where set-up time goes.
+log() { printf '\033[1;34m[bootstrap +%ss]\033[0m %s\n' "$SECONDS" "$*" >&2; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 # 1. System packages: the Docker engine, debootstrap for the sandbox image, git for clean rooms,
@@ -79,7 +80,9 @@ export PATH="$PWD/.venv/bin:$PATH"
 export LITELLM_LOCAL_MODEL_COST_MAP=True
 
 # 4. The sandbox base image, built locally (no registry); fast when it exists.
+log "sandbox image"
 expgrade sandbox build-image
+log "set-up done; running $job"
 
 case "$job" in
   demo) exec expgrade demo "$@" ;;

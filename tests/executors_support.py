@@ -78,7 +78,8 @@ def rendezvous_grade(job: Job, gpu_ids: list[int]) -> dict[str, Any]:
             break
         time.sleep(0.02)
     time.sleep(job.payload["hold"])
-    return {"key": job.key, "gpu_ids": gpu_ids, "start": start, "end": time.time(), "met": met}
+    end = time.time()
+    return {"key": job.key, "gpu_ids": gpu_ids, "start": start, "end": end, "met": met, "pid": os.getpid()}
 
 
 def budgeted_judge_grade(job: Job, gpu_ids: list[int]) -> dict[str, Any]:

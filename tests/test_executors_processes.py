@@ -22,8 +22,8 @@ from executors_support import (
     grade_demo,
     killed_once_grade,
     limited_grade,
+    rendezvous_grade,
     synthetic_grade,
-    timed_grade,
     unreadable_grade,
 )
 
@@ -46,8 +46,13 @@ def collect(jobs: list[Job], grade: Any, *, concurrency: int = 4, workers: int =
     return out
 
 
-def test_gradings_run_in_the_worker_processes_several_at_a_time_and_never_more_than_concurrency() -> None:
-    out = collect([Job(f"j{i}", 0.8) for i in range(8)], timed_grade, concurrency=4, workers=2)
+def test_gradings_run_in_the_worker_processes_several_at_a_time_and_never_more_than_concurrency(
+    tmp_path: Path,
+) -> None:
+    # The first four wait for each other: a worker process that starts late on a loaded machine
+    # still gets its share, instead of the other finishing all eight before it is up.
+    payload = {"dir": str(tmp_path), "parties": 4, "hold": 0.5}
+    out = collect([Job(f"j{i}", payload) for i in range(8)], rendezvous_grade, concurrency=4, workers=2)
     runs = list(out.values())
     pids = {r["pid"] for r in runs}
     assert len(pids) == 2 and os.getpid() not in pids
