@@ -23,7 +23,16 @@ from annotation_support import (
     graded_demo,
     judge_rationales,
 )
-from test_annotation_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, _press, _serve, _signed_in, shown_item
+from test_annotation_browser import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    LIVE_PANEL,
+    _press,
+    _serve,
+    _signed_in,
+    shown_item,
+)
 from test_annotation_browser import pytestmark as browser_marks
 
 from expgrade.annotation_app.store import Store
@@ -118,7 +127,7 @@ def test_page_and_websocket_frames_stay_blind_until_submit(served: tuple[str, st
         seen: set[str] = set()
         while set(SUBTASKS) - seen and len(seen) < 40:
             current = shown_item(page)
-            panel = page.locator(".st-key-label_panel").inner_text()
+            panel = page.locator(LIVE_PANEL).inner_text()
             subtask = next(s for s in SUBTASKS if f"{s} · " in panel)
             if subtask not in seen:
                 page.screenshot(path=str(ARTIFACTS / f"blind-{subtask}.png"), full_page=True)
