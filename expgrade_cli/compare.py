@@ -6,12 +6,11 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich import box
-from rich.table import Table
 from rich.text import Text
 
 from expgrade.cli.app import app, console, err_console
 from expgrade.grading.estimate import format_estimate
+from expgrade.grading.tables import terminal_table
 
 
 @app.command()
@@ -30,18 +29,19 @@ def compare(
     from expgrade.calibration.run_compare import compare_runs, ranking_verdict, summary_lines, write_compare
 
     report = compare_runs(run_a, run_b, n_boot=bootstrap, confidence=confidence, seed=seed)
-    table = Table(title="run A against run B, per subtask (b − a)", box=box.SIMPLE_HEAVY, pad_edge=False)
-    for h in ("subtask", "items", "changed", "kappa", "ranking"):
-        table.add_column(h, overflow="fold", no_wrap=h == "subtask")
-    for s in report.subtasks:
-        table.add_row(
+    rows = [
+        (
             s.subtask,
             str(s.items),
             f"{s.changed} ({s.pass_to_fail}→fail, {s.fail_to_pass}→pass)",
             format_estimate(s.kappa.model_dump()),
             "[bold red]CHANGED[/]" if s.ranking_changed else ranking_verdict(s),
         )
-    console.print(table)
+        for s in report.subtasks
+    ]
+    headers = ("subtask", "items", "changed", "kappa [CI]", "ranking")
+    title = "run A against run B, per subtask (b − a)"
+    console.print(terminal_table(title, headers, rows, text_columns=(4,), id_columns=(0,), figures="left"))
     for text, loud in summary_lines(report):
         console.print(Text(text, style="bold red" if loud else ""), highlight=False, soft_wrap=True)
     paths = write_compare(report, out)

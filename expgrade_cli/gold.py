@@ -15,13 +15,14 @@ from types import ModuleType
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from expgrade.cli.app import app, console, err_console
+from expgrade.cli.listing import in_one_folder
 from expgrade.cli.tasks import batch_exit_code, report_failures, shown
 from expgrade.grading.errors import UserError
 from expgrade.grading.labels_io import write_label_rows
 from expgrade.grading.schemas import LabelRow
+from expgrade.grading.tables import terminal_table
 from expgrade.grading.task_importers.paperbench import gold_labels as paperbench_gold_labels
 
 gold_app = typer.Typer(
@@ -70,11 +71,7 @@ def import_gold(
     rows: list[LabelRow] = []
     errors: list[str] = []
     seen: dict[tuple[str, str], Path] = {}
-    table = Table(title=f"gold labels from {kind}")
-    for col in ("source file", "rows", "labels", "unscorable", "status"):
-        table.add_column(
-            col, justify="left" if col in ("source file", "status") else "right", overflow="fold"
-        )
+    cells: list[tuple[str, ...]] = []
     for src in sources:
         try:
             converted = convert(src)
@@ -89,7 +86,7 @@ def import_gold(
                     )
         except UserError as exc:
             errors.append(str(exc))
-            table.add_row(shown(src), "0", "", "", "[red]skipped (see error)[/]")
+            cells.append((shown(src), "0", "", "", "[red]skipped (see error)[/]"))
             continue
         seen.update({(r.item_id, r.rater): src for r in converted})
         rows.extend(converted)
@@ -97,8 +94,12 @@ def import_gold(
         graded = Counter(str(r.label) for r in converted if r.status == "graded")
         unscorable = sum(r.status == "unscorable" for r in converted)
         labels = ", ".join(f"{label} {n}" for label, n in sorted(graded.items()))
-        table.add_row(shown(src), str(len(converted)), labels, str(unscorable), "[green]ok[/]")
-    console.print(table)
+        cells.append((shown(src), str(len(converted)), labels, str(unscorable), "[green]ok[/]"))
+    folder, names = in_one_folder([c[0] for c in cells])
+    cells = [(name, *c[1:]) for name, c in zip(names, cells, strict=True)]
+    title = f"gold labels from {kind}" + (f" in {folder}/" if folder else "")
+    headers = ("source file", "rows", "labels", "unscorable", "status")
+    console.print(terminal_table(title, headers, cells, text_columns=(2, 4), path_columns=(0,), stack=False))
     report_failures(errors)
     if rows:
         write_label_rows(out, rows)

@@ -27,6 +27,12 @@ if TYPE_CHECKING:
     from expgrade.grading.schemas.report import GoldMatch
 
 
+#: `grade --help` panels after the common options and the judge's (help_width.py).
+EXECUTION = "Execution: where and how often the code runs"
+RULES = "Grading rules"
+CHECKS = "Checks on the judge (docs/controls.md, docs/stability.md)"
+
+
 @app.command()
 @judge_options()
 def grade(
@@ -44,22 +50,30 @@ def grade(
     sandbox: Annotated[str, typer.Option("--sandbox", help="docker (default) or local.")] = "docker",
     gpu_mode: Annotated[
         str,
-        typer.Option("--gpu-mode", help="How Docker gives GPUs: auto (default), nvidia, cdi or devices."),
+        typer.Option(
+            "--gpu-mode",
+            rich_help_panel=EXECUTION,
+            help="How Docker gives GPUs: auto (default), nvidia, cdi or devices.",
+        ),
     ] = "auto",
     implementation_judging: Annotated[
         str,
         typer.Option(
             "--implementation-judging",
+            rich_help_panel=RULES,
             help="joint (default: one call per diff chunk answering every open requirement, "
             "0.41x EXP-Bench's tokens) or per-requirement (a call of its own per requirement).",
         ),
     ] = "joint",
-    executor: Annotated[str, typer.Option("--executor", help="local (default) or ray.")] = "local",
+    executor: Annotated[
+        str, typer.Option("--executor", rich_help_panel=EXECUTION, help="local (default) or ray.")
+    ] = "local",
     concurrency: Annotated[int, typer.Option("--concurrency", min=1, help="Gradings in flight.")] = 4,
     workers: Annotated[
         int,
         typer.Option(
             "--workers",
+            rich_help_panel=EXECUTION,
             min=1,
             help="Processes to grade in (local executor), for when judging makes one core the limit; "
             "--concurrency gradings spread over them, one budget and rate limit for all.",
@@ -67,12 +81,17 @@ def grade(
     ] = 1,
     pass_threshold: Annotated[
         list[str] | None,
-        typer.Option("--pass-threshold", help="SUBTASK=SHARE, e.g. design=0.8 (default 1.0: every item)."),
+        typer.Option(
+            "--pass-threshold",
+            rich_help_panel=RULES,
+            help="SUBTASK=SHARE, e.g. design=0.8 (default 1.0: every item).",
+        ),
     ] = None,
     reference_runs: Annotated[
         int,
         typer.Option(
             "--reference-runs",
+            rich_help_panel=EXECUTION,
             min=0,
             help="Run each task's reference N times (seeds 1..N, once per task, cached in the run "
             "folder) and check each metric against the prediction interval of those runs instead "
@@ -84,6 +103,7 @@ def grade(
         int,
         typer.Option(
             "--repeats",
+            rich_help_panel=EXECUTION,
             min=1,
             help="Run each submission K times with different seeds ({seed} in run.command, "
             "EXPGRADE_SEED); reports pass^k, pass@k and each metric's spread.",
@@ -93,6 +113,7 @@ def grade(
         float,
         typer.Option(
             "--controls",
+            rich_help_panel=CHECKS,
             min=0.0,
             help="Control gradings with known answers (the task's reference as known-pass; placeholder, "
             "other-task, contradicting work as known-fail), as a share of the submissions, at least 4; "
@@ -103,6 +124,7 @@ def grade(
         int | None,
         typer.Option(
             "--attack-controls",
+            rich_help_panel=CHECKS,
             min=0,
             help="Known-fail controls with an attack planted where agents put text (default: as many as "
             "plain controls, at least one per placement).",
@@ -112,6 +134,7 @@ def grade(
         bool,
         typer.Option(
             "--attack-controls-undefended",
+            rich_help_panel=CHECKS,
             help="Also run each attack control with the defences off (no fences, no datamarking), to "
             "show what they buy on this judge.",
         ),
@@ -120,6 +143,7 @@ def grade(
         str,
         typer.Option(
             "--on-failed-controls",
+            rich_help_panel=CHECKS,
             help="warn (default): name a judge that fails its controls; refuse: controls first, and the "
             "subtasks it failed on are not judged (unscorable: judge_failed_controls).",
         ),
@@ -128,6 +152,7 @@ def grade(
         float,
         typer.Option(
             "--retest",
+            rich_help_panel=CHECKS,
             min=0.0,
             max=1.0,
             help="Test-retest: the share of judged items asked again past the cache, with the run's own "
@@ -140,6 +165,7 @@ def grade(
         bool,
         typer.Option(
             "--regrade-changed",
+            rich_help_panel=RULES,
             help="Resuming into an --out whose finished results were graded from a task or submission "
             "that has changed since (or from a folder that recorded no content hashes): grade exactly "
             "those again and keep the rest. Without it such a run stops before grading (docs/grading.md).",
@@ -237,7 +263,9 @@ def grade(
     )
     from expgrade.grading.failures.records import read_failures
     from expgrade.grading.failures.run import analyze_run
+    from expgrade.grading.judge.served import mismatches
     from expgrade.grading.report import print_summary
+    from expgrade.grading.run.manifest import load_manifest
     from expgrade.grading.run.store import report_run
 
     if summary.total:
@@ -262,11 +290,14 @@ def grade(
                 highlight=False,
                 soft_wrap=True,
             )
+    folder = RunFolder(out)
+    for said in mismatches((load_manifest(out) or {}).get("served")):
+        err_console.print(f"[yellow]judge:[/] {said}", highlight=False, soft_wrap=True)
     cost = "unknown" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
     console.print(
         f"graded {summary.graded_now} submission(s) now, {summary.already_done} already done, "
         f"{summary.total} in all; judge cost {cost}; {summary.wall_s:.1f} s. "
-        f"Results: {RunFolder(out).results}; report: expgrade report {out}",
+        f"Results: {folder.results}; `expgrade report {out}` writes the report ({folder.report('html')})",
         highlight=False,
         soft_wrap=True,
     )
@@ -304,7 +335,9 @@ def report(
         raise UserError(f"unknown format '{format}' (expected html, md or json)", field="--format")
     rows, source = _gold_rows(gold, db) if gold is not None else (None, "")
     data = report_with_calibration(run_dir, rows, source, n_boot=bootstrap, confidence=confidence, seed=seed)
-    if data.calibration is not None and data.calibration.gold is not None:
+    if data.calibration is not None and data.calibration.note is not None:
+        err_console.print(f"gold: {data.calibration.note}", highlight=False, soft_wrap=True)
+    elif data.calibration is not None and data.calibration.gold is not None:
         _say_gold_match(data.calibration.gold)
     if format == "json":
         text = json.dumps(data.as_json(), indent=2, ensure_ascii=False)
@@ -332,7 +365,7 @@ def _gold_rows(source: str, db: str | None) -> tuple[list[LabelRow], str]:
         from expgrade.annotation_app.export import export_rows
         from expgrade.annotation_app.store import Store
 
-        return export_rows(Store.open(db), source), f"annotation project '{source}'"
+        return export_rows(Store.open(db), source), f"project {source}"
     except UserError as exc:
         raise dataclasses.replace(exc, message=f"--gold {source}: {exc.message}") from None
 
@@ -447,6 +480,15 @@ def _people_loop(out: Path) -> None:
         highlight=False,
     )
     console.print(people_table(loop))
+    for judge in loop.report.judges:
+        if judge.subtask is None and judge.criterion is None and judge.n < loop.n_labelled:
+            console.print(  # the table's "labelled" column counts only the items the judge decided
+                f"{judge.rater}: {judge.n} of the {loop.n_labelled} labelled items; its published "
+                f"verdict on the other {loop.n_labelled - judge.n} is no verdict (unscorable: neither "
+                "agreement nor disagreement).",
+                highlight=False,
+                soft_wrap=True,
+            )
     console.print(
         f"What the people said on all {loop.n_items} items (majority of three): {loop.human_rate_all:.3f}, "
         "the number the corrected intervals are built to cover; a raw rate carries its judge's bias "

@@ -48,7 +48,27 @@ class InjectionCheck(StrEnum):
     invariance = "invariance"
 
 
+#: `--help` panels: the judge options most runs set, then the knobs most never touch, so the
+#: common options of a command come first and its help fits a screen or two (help_width.py).
+JUDGE_PANEL = "Judge"
+TUNING_PANEL = "Judge: limits, sampling, cache and defences"
+_COMMON = {"judge", "api_base", "budget_usd", "estimate", "batch"}
+
+
+def _panel(param: inspect.Parameter) -> str | None:
+    """The `--help` panel a command's own option names (None: the common options)."""
+    return next(
+        (
+            m.rich_help_panel
+            for m in getattr(param.annotation, "__metadata__", ())
+            if hasattr(m, "rich_help_panel")
+        ),
+        None,
+    )
+
+
 def _option(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+    annotation.__metadata__[0].rich_help_panel = JUDGE_PANEL if name in _COMMON else TUNING_PANEL
     return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default)
 
 
@@ -188,6 +208,18 @@ def _group(concurrency_names: tuple[str, ...]) -> list[inspect.Parameter]:
             _DEFAULT["spotlight"],
         ),
         _option(
+            "judge_any_name",
+            Annotated[
+                bool,
+                typer.Option(
+                    "--judge-any-name",
+                    help="Let the preflight pass a judge name the server's /models does not list: for a "
+                    "server that answers every name with its one model (llama.cpp's).",
+                ),
+            ],
+            _DEFAULT["any_name"],
+        ),
+        _option(
             "no_preflight",
             Annotated[
                 bool,
@@ -248,6 +280,7 @@ def judge_settings(
     estimate: bool,
     force: bool,
     batch: bool,
+    judge_any_name: bool = False,
     workers: int = 1,
 ) -> JudgeSettings | None:
     """The group's values as one `JudgeSettings`; None when no `--judge` was given."""
@@ -279,6 +312,7 @@ def judge_settings(
         use_cache=not no_cache,
         spotlight=spotlight,
         injection_check=injection_check.value,
+        any_name=judge_any_name,
     )
     return JudgeSettings(config, estimate=estimate, force=force, batch=batch, workers=workers)
 
@@ -336,7 +370,13 @@ def judge_options(
 
         # The click context, which says whether --judge-concurrency was given or left at its default.
         context = inspect.Parameter(_CONTEXT, inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)
-        params = [*own, *group, context]
+        # `--help` shows panels in the order their first option comes: the command's common
+        # options, the judge's common ones, the command's own panels, then the judge's knobs.
+        common = [p for p in own if _panel(p) is None]
+        later = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own if _panel(p) is not None]
+        judge = [p for p in group if _panel(p) == JUDGE_PANEL]
+        knobs = [p for p in group if _panel(p) != JUDGE_PANEL]
+        params = [*common, *judge, *later, *knobs, context]
         wrapper.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
         wrapper.__annotations__ = {p.name: p.annotation for p in params}
         return wrapper  # type: ignore[return-value]

@@ -1,13 +1,15 @@
 """Tables that list names a user must type (rubric ids, item ids): whole at any width, and as JSON.
 
 Rich shrinks a table that does not fit by wrapping or folding its cells, so at 80 columns an id
-came out cut in two, and a person copied half of it. The id column is kept whole (`id_column`),
-the descriptions beside it wrap instead, and `--format json` gives the same rows to a script.
+came out cut in two, and a person copied half of it. The id column is kept whole (the one rule of
+`expgrade.grading.tables.terminal_table`), the descriptions beside it wrap instead, and
+`--format json` gives the same rows to a script.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import Annotated, Any
@@ -28,9 +30,17 @@ FormatOption = Annotated[
 ]
 
 
-def id_column(table: Table, header: str, ids: Sequence[str]) -> None:
-    """A column of names to type: never wrapped, never cut, as wide as its longest name."""
-    table.add_column(header, no_wrap=True, min_width=max([len(header), *map(len, ids)]))
+def in_one_folder(paths: Sequence[str]) -> tuple[str, list[str]]:
+    """The folder the paths share and each path under it, so a table names the folder once (in its
+    title) and its path column holds short names: `examples/datasets/expbench/iclr2024/` repeated
+    on every row left the figures no room at 80 columns. ("", paths) when they share none."""
+    try:
+        folder = os.path.commonpath([os.path.dirname(p) for p in paths]) if paths else ""
+    except ValueError:  # absolute and relative paths mixed
+        folder = ""
+    if not folder:
+        return "", list(paths)
+    return folder, [os.path.relpath(p, folder) for p in paths]
 
 
 def show(fmt: ListFormat, rows: list[dict[str, Any]], table: Callable[[], Table]) -> None:

@@ -9,7 +9,8 @@ import yaml
 from rich.table import Table
 
 from expgrade.cli.app import app, console
-from expgrade.cli.listing import FormatOption, ListFormat, id_column, show
+from expgrade.cli.listing import FormatOption, ListFormat, show
+from expgrade.grading.tables import terminal_table
 
 rubrics_app = typer.Typer(help="The judge rubrics that ship with expgrade.", no_args_is_help=True)
 app.add_typer(rubrics_app, name="rubrics")
@@ -35,10 +36,7 @@ def list_cmd(fmt: FormatOption = ListFormat.table) -> None:
     ]
 
     def table() -> Table:
-        out = Table()
-        id_column(out, "id", [r.id for r in rubrics])
-        for header in ("version", "title", "verdict", "item fields (* required)"):
-            out.add_column(header)
+        cells = []
         for r in rubrics:
             scale = {
                 "binary": "/".join(r.verdict.labels),
@@ -47,8 +45,9 @@ def list_cmd(fmt: FormatOption = ListFormat.table) -> None:
                 "nominal": f"nominal: {len(r.verdict.labels)} labels",
             }[r.verdict.type]
             fields = ", ".join(f.name + ("*" if f.required else "") for f in r.fields)
-            out.add_row(r.id, r.version, r.title, scale, fields)
-        return out
+            cells.append((r.id, r.version, r.title, scale, fields))
+        headers = ("id", "version", "title", "verdict", "item fields (* required)")
+        return terminal_table("", headers, cells, text_columns=(2, 3, 4), id_columns=(0, 1), stack=False)
 
     show(fmt, rows, table)
 

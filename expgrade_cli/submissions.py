@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from expgrade.cli.app import app, console, err_console
+from expgrade.cli.listing import in_one_folder
 from expgrade.cli.tasks import batch_exit_code, report_failures, shown, task_problems
 from expgrade.grading.errors import UserError
 from expgrade.grading.harness_importers import (
@@ -33,6 +34,7 @@ from expgrade.grading.harness_importers.sniff import side_file
 from expgrade.grading.schemas.trajectory import TRAJECTORY_FILE, Step
 from expgrade.grading.submission_reader import scan_submissions
 from expgrade.grading.submission_reader.loader import load_native
+from expgrade.grading.tables import terminal_table
 from expgrade.grading.trajectory import iter_steps, trajectory_path
 
 submissions_app = typer.Typer(
@@ -62,23 +64,24 @@ def validate_submissions(
             for s in scan.submissions
             if s.submission.task_id not in ids
         ]
-    table = Table(title=f"{directory}: {len(scan.submissions)} submission(s)")
-    for col in ("submission", "format", "task_id", "agent", "model", "attempt", "artifacts"):
-        table.add_column(col, overflow="fold")
+    rows = []
     for s in scan.submissions:
         artifacts = [
             name for name in ("patch", "workspace", "reproduce", "log") if getattr(s, name) is not None
         ]
-        table.add_row(
-            s.submission_id,
-            s.format,
-            s.submission.task_id,
-            s.submission.agent,
-            s.submission.agent_model,
-            str(s.submission.attempt),
-            ", ".join(artifacts) or "-",
+        # two ids to a cell, the task's under the submission's: seven columns side by side left
+        # the descriptions a letter each at 80 columns
+        rows.append(
+            (
+                f"{s.submission_id}\n  {s.submission.task_id}",
+                f"{s.submission.agent}\n{s.submission.agent_model}",
+                str(s.submission.attempt),
+                f"{s.format}\n{', '.join(artifacts) or '-'}",
+            )
         )
-    console.print(table)
+    headers = ("submission\n  task_id", "agent\nmodel", "attempt", "format\nartifacts")
+    title = f"{directory}: {len(scan.submissions)} submission(s)"
+    console.print(terminal_table(title, headers, rows, text_columns=(1, 3), id_columns=(0,), stack=False))
     for s in scan.submissions:
         for w in s.warnings:
             console.print(f"[yellow]warning:[/] {s.submission_id}: {w}", highlight=False)
@@ -180,25 +183,31 @@ def import_submissions(
             check=lambda path: wrong_harness(fmt, path),
             skipped_why=side_file,
         )
-    table = Table(title=f"{fmt}: submissions per source file")
-    table.add_column("source file", overflow="fold")
-    if fmt == "auto":
-        table.add_column("read as", overflow="fold")
     any_defaults = any(o.defaulted for o in outcomes)
-    table.add_column("submissions", justify="right")
-    if any_defaults:
-        table.add_column("defaulted", justify="right")
-    table.add_column("repeats", justify="right")
-    table.add_column("attempts", overflow="fold")
-    table.add_column("runs ended", overflow="fold")
-    table.add_column("status", overflow="fold")
+    read_as = ["read as"] if fmt == "auto" else []
+    defaulted = ["defaulted"] if any_defaults else []
+    headers = [
+        "source file",
+        *read_as,
+        "submissions",
+        *defaulted,
+        "repeats",
+        "attempts",
+        "runs ended",
+        "status",
+    ]
     kept_files = [o for o in outcomes if not o.skipped]
     skipped_files = [o for o in outcomes if o.skipped]
+    rows = []
     for o in kept_files:
         cells = [shown(o.path)] + ([escape(o.read_as or "-")] if fmt == "auto" else [])
         counts = [str(len(o.written))] + ([str(o.defaulted)] if any_defaults else []) + [str(len(o.repeats))]
-        table.add_row(*cells, *counts, _attempts(o), _ended(o), _status(o))
-    console.print(table)
+        rows.append((*cells, *counts, _attempts(o), _ended(o), _status(o)))
+    text = (*range(1, 1 + len(read_as)), *range(len(headers) - 3, len(headers)))
+    folder, names = in_one_folder([r[0] for r in rows])
+    rows = [(name, *r[1:]) for name, r in zip(names, rows, strict=True)]
+    title = f"{fmt}: submissions per source file" + (f" in {folder}/" if folder else "")
+    console.print(terminal_table(title, headers, rows, text_columns=text, path_columns=(0,), stack=False))
     for o in skipped_files:  # files of the run that are not its records, each named
         console.print(f"skipped: {shown(o.path)}: {escape(o.skipped or '')}", highlight=False, soft_wrap=True)
     defaulted_note = f", {sum(o.defaulted for o in kept_files)} defaulted" if any_defaults else ""

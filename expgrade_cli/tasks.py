@@ -10,10 +10,12 @@ import typer
 from rich.table import Table
 
 from expgrade.cli.app import app, console, err_console
+from expgrade.cli.listing import in_one_folder
 from expgrade.grading.errors import UserError
 from expgrade.grading.jsonl import iter_json_lines, validate_models, write_models
 from expgrade.grading.safepath import PathEscapeError, check_relative
 from expgrade.grading.schemas import Task
+from expgrade.grading.tables import terminal_table
 from expgrade.grading.task_importers import IMPORTERS, BatchResult, Importer, import_batch
 
 tasks_app = typer.Typer(
@@ -74,23 +76,31 @@ def _summary(importer: Importer, result: BatchResult) -> Table:
     for f in result.files:
         seen.update(f.kinds)
     kinds = list(importer.kinds) + sorted(k for k in seen if k not in importer.kinds)
-    table = Table(title=f"{importer.name}: tasks per source file and kind")
-    table.add_column("source file", overflow="fold")
-    table.add_column("tasks", justify="right")
-    for k in kinds:
-        table.add_column(k, justify="right")
-    table.add_column("status")
-    for f in result.files:
-        status = "[green]ok[/]" if f.error is None else "[red]skipped (see error)[/]"
-        table.add_row(shown(f.path), str(len(f.tasks)), *(str(f.kinds[k]) for k in kinds), status)
-    table.add_section()
-    table.add_row(
+    folder, names = in_one_folder([shown(f.path) for f in result.files])
+    rows = [
+        (
+            name,
+            str(len(f.tasks)),
+            *(str(f.kinds[k]) for k in kinds),
+            "[green]ok[/]" if f.error is None else "[red]skipped (see error)[/]",
+        )
+        for f, name in zip(result.files, names, strict=True)
+    ]
+    total = (
         "[bold]total[/]",
         f"[bold]{len(result.tasks)}[/]",
         *(f"[bold]{seen[k]}[/]" for k in kinds),
         f"{len(result.failed)} failed" if result.failed else "",
     )
-    return table
+    return terminal_table(
+        f"{importer.name}: tasks per source file and kind" + (f" in {folder}/" if folder else ""),
+        ("source file", "tasks", *kinds, "status"),
+        rows,
+        text_columns=(len(kinds) + 2,),
+        path_columns=(0,),
+        stack=False,
+        total=total,
+    )
 
 
 def task_problems(path: Path) -> tuple[list[Task], list[str]]:
@@ -140,12 +150,11 @@ def validate_tasks(
     """Check every Task record and list every problem (exit 2 if there is any)."""
     tasks, problems = task_problems(tasks_file)
     by_benchmark = Counter(t.source.benchmark for t in tasks)
-    table = Table(title=f"{tasks_file}: valid tasks per benchmark")
-    table.add_column("benchmark")
-    table.add_column("tasks", justify="right")
-    for name, count in sorted(by_benchmark.items()):
-        table.add_row(name, str(count))
-    console.print(table)
+    rows = [(name, str(count)) for name, count in sorted(by_benchmark.items())]
+    title = f"{tasks_file}: valid tasks per benchmark"
+    console.print(
+        terminal_table(title, ("benchmark", "tasks"), rows, text_columns=(), id_columns=(0,), stack=False)
+    )
     if problems:
         report_failures(problems)
         err_console.print(f"{len(problems)} problem(s) found", highlight=False)

@@ -45,6 +45,17 @@ def read_text(path: Path) -> str:
         raise UserError(f"cannot read: {exc.strerror}", file=path) from None
 
 
+def json_error(exc: json.JSONDecodeError, *, line: bool = True) -> str:
+    """The decoder's complaint as a whole sentence with its place. Python's `msg` leaves the
+    place to `str(exc)`, so one of its messages ends mid-phrase ("Invalid control character
+    at"); and a raw tab or line break inside a string is the usual cause, so it is named."""
+    what = exc.msg.removesuffix(" at")
+    if what == "Invalid control character":
+        what = "a raw control character (a tab or line break) inside a string; write it as \\t or \\n"
+    where = f"line {exc.lineno}, column {exc.colno}" if line else f"column {exc.colno}"
+    return f"malformed JSON at {where}: {what}"
+
+
 def load_json(path: Path) -> Any:
     """Parse a whole-file JSON document; errors say the line and column."""
     text = read_text(path)
@@ -53,9 +64,7 @@ def load_json(path: Path) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise UserError(
-            f"malformed JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}", file=path
-        ) from None
+        raise UserError(json_error(exc), file=path) from None
     except RecursionError:
         raise UserError("JSON nested too deeply to read", file=path) from None
 
@@ -147,7 +156,7 @@ def _parse_line(raw: bytes, path: Path, i: int) -> dict[str, Any] | None:
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
-        raise UserError(f"malformed JSON at column {exc.colno}: {exc.msg}", file=path, record=where) from None
+        raise UserError(json_error(exc, line=False), file=path, record=where) from None
     except RecursionError:
         raise UserError("JSON nested too deeply to read", file=path, record=where) from None
     if not isinstance(obj, dict):

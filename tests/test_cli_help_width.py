@@ -100,3 +100,21 @@ def test_adjudication_item_ids_are_whole_and_listed_as_json(tmp_path: Path) -> N
     rows = json.loads(out.output)
     assert [r["item"] for r in rows] == [long_key]
     assert sorted(r["label"] for r in rows[0]["labels"]) == ["fail", "pass"]
+
+
+def test_grade_help_puts_the_common_options_first_and_the_rest_in_panels() -> None:
+    """`grade --help` was 256 lines at 80 columns, one panel, with a 22-character description
+    column beside a names column and a type column sized by its longest option: the common
+    options first, then the judge's, then panels of rarer ones, each panel as narrow as its own
+    names, and an option's type under its names."""
+    text = runner.invoke(app, ["grade", "--help"], env=WIDTH, terminal_width=80).output
+    panels = re.findall(r"╭─ (.+?) ─", text)
+    assert panels[:2] == ["Options", "Judge"] and len(panels) >= 4, panels
+    first = text.split("╭─ Judge ")[0]
+    for common in ("--tasks", "--submissions", "--out", "--subtasks", "--sandbox"):
+        assert common in first
+    for rare in ("--attack-controls-undefended", "--temperature", "--gpu-mode", "--retest"):
+        assert rare not in first, rare
+    # the description of --tasks starts beside its name, on the same line, past a narrow column
+    line = next(line for line in text.splitlines() if "--tasks" in line)
+    assert "TASKS.jsonl" in line and line.index("TASKS.jsonl") < 30, line

@@ -121,7 +121,9 @@ def build_report(
                 "images",
                 "versions",
                 "tasks_file",
+                "submissions_dir",
                 "created_at",
+                "served",
             )
         },
         "letters": LETTERS,

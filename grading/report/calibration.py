@@ -116,8 +116,10 @@ def headline(report: dict[str, Any]) -> list[str]:
             f"were drawn actively; a cell with fewer than {cal['min_gold']} labelled units is not estimable."
         )
     else:
+        lines += [f"{cal['note']}."] if cal.get("note") else []
         lines.append(
-            "No people's labels were given (--gold), so agreement, Cohen's κ, TPR, TNR and corrected "
+            ("Until then" if cal.get("note") else "No people's labels were given (--gold), so")
+            + " agreement, Cohen's κ, TPR, TNR and corrected "
             f"rates cannot be estimated. Planned from {cal.get('prior_source')} "
             f"(disagreement {cal.get('prior_disagreement'):.2f}), labelling would make them estimable:"
         )

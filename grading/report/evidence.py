@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from expgrade.grading.judge.served import mismatches
 from expgrade.grading.report import calibration, runs
 from expgrade.grading.report.calibration import fmt_ci
 from expgrade.grading.report.plots import HEADERS, RATE_KEYS
@@ -238,6 +239,7 @@ def graded_section(report: dict[str, Any]) -> Section:
     m = report["manifest"]
     rows = [
         ["judges", ", ".join(m.get("judges") or []) or "none"],
+        *([["answered by", "; ".join(said)]] if (said := mismatches(m.get("served"))) else []),
         ["subtasks", ", ".join(m.get("subtasks") or [])],
         ["pass thresholds", ", ".join(f"{k} ≥ {v}" for k, v in (m.get("thresholds") or {}).items())],
         [

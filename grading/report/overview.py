@@ -129,6 +129,8 @@ def unscorable_lines(counts: list[dict[str, Any]]) -> list[str]:
     by_subtask: dict[str, list[str]] = {}
     said: dict[str, str] = {}
     for u in counts:
+        if _nothing_run(u):
+            continue  # nothing to grade, said apart (`nothing_to_run`)
         noun = u["level"] + ("s" if u["count"] != 1 else "")
         by_subtask.setdefault(u["subtask"], []).append(f"{u['count']} {noun} ({u['reason']})")
         if u.get("example"):
@@ -141,6 +143,27 @@ def unscorable_lines(counts: list[dict[str, Any]]) -> list[str]:
         else f"{reason}: the judge's server said: {words}"
         for reason, words in said.items()
     ]
+
+
+def _nothing_run(count: dict[str, Any]) -> bool:
+    return bool(
+        count["reason"] == Unscorable.NOT_RUN
+        and count["subtask"] == "execution"
+        and count["level"] == "subtask"
+    )
+
+
+def nothing_to_run(counts: list[dict[str, Any]]) -> str | None:
+    """The execution subtasks a task gave nothing to run or check (`not_run`), said apart from the
+    unscorable ones: the demo's design-only task read as "unscorable: execution: 3 subtasks
+    (not_run)", as if its grading had failed. All-✓ leaves them out (grading/subtasks/passing.py)."""
+    n = sum(u["count"] for u in counts if _nothing_run(u))
+    if not n:
+        return None
+    return (
+        f"nothing to run: execution of {n} submission(s) not graded (not_run): their task gives no run"
+        " or no expected results, so no pass and no fail, and All ✓ leaves it out"
+    )
 
 
 def cost_line(report: dict[str, Any]) -> str:

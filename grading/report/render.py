@@ -16,7 +16,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from expgrade.grading.aggregate.intervals import MIN_BOOTSTRAP_CLUSTERS
-from expgrade.grading.failures.table import mode_cells
+from expgrade.grading.failures.table import failure_judge_banner, mode_cells
 from expgrade.grading.report import evidence, overview, plots, trust
 from expgrade.grading.schemas import RunReport
 from expgrade.grading.schemas.report import JudgeChecks
@@ -133,6 +133,8 @@ def render_markdown(run_report: RunReport) -> str:
     lines += [context_line(report), ""]
     if (text := overview.banner(report)) is not None:
         lines += [f"> **{text}**", ""]
+    if (text := failure_judge_banner(report.get("failure_checks"))) is not None:
+        lines += [f"> **{text}**", ""]
     lines += ["## Summary", "", "### Pass rate per agent (interval, n decided)", ""]
     lines += _md_table(
         ["agent", "results", *HEADERS, "All ✓ unscorable", "cost USD", "time s"],
@@ -161,6 +163,8 @@ def render_markdown(run_report: RunReport) -> str:
     unscorable = overview.unscorable_lines(report["unscorable_counts"])
     lines += ["", "### Unscorable (never pass, never fail)", ""]
     lines += [f"- {u}" for u in unscorable] or ["Nothing was unscorable."]
+    if nothing := overview.nothing_to_run(report["unscorable_counts"]):
+        lines += ["", nothing + "."]
     lines += ["", "### Cost and time", "", overview.cost_line(report) + ".", ""]
     for section in evidence.sections(report):
         lines += _md_section(section)
@@ -248,12 +252,14 @@ def render_html(run_report: RunReport, *, pack_over: int = PACK_OVER) -> str:
         headers=HEADERS,
         context=context_line(report),
         banner=overview.banner(report),
+        failure_banner=failure_judge_banner(report.get("failure_checks")),
         scripted=overview.scripted_banner(report),
         cells=lambda agent: overview.rate_cells(report, agent),
         corrected_note=overview.corrected_note(report),
         trust_lines=trust.lines(report),
         checks_summary=trust.checks_summary(report),
         unscorable=overview.unscorable_lines(report["unscorable_counts"]),
+        nothing_to_run=overview.nothing_to_run(report["unscorable_counts"]),
         cost_line=overview.cost_line(report),
         sections=evidence.sections(report),
         agent_table=lambda agent: evidence.agent_table(report, agent),

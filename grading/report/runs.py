@@ -21,12 +21,13 @@ from expgrade.grading.schemas.result import AgentRun
 
 #: The run figures summarised per agent: (key in the report, what a record's AgentRun holds).
 FIGURES = (("steps", "steps"), ("tokens", "total_tokens"), ("cost_usd", "cost_usd"), ("wall_s", "wall_s"))
-SUPPORTS = ("measured", "transcript", "unsupported")
+SUPPORTS = ("measured", "transcript", "unsupported", "mismatch")
 HEADERS = [
     "agent",
     "claims: measured",
     "in transcript",
     "unsupported",
+    "mismatch",
     "unchecked",
     "steps",
     "tokens",
@@ -86,7 +87,7 @@ def rows(summaries: list[dict[str, Any]]) -> list[list[str]]:
     return [
         [
             a["agent"],
-            *(str(a["claims"][s]) for s in SUPPORTS),
+            *(str(a["claims"].get(s, 0)) for s in SUPPORTS),
             str(a["unchecked"]),
             _cell(a.get("steps"), ".0f"),
             _cell(a.get("tokens"), ".0f"),
@@ -100,7 +101,8 @@ def rows(summaries: list[dict[str, Any]]) -> list[list[str]]:
 NOTE = (
     "Claims: each number of claimed_results and of the conclusion, and each sentence saying "
     "something was run, by support: measured by the re-run, printed by a step of the agent's run "
-    "(cited in the drill-down), or unsupported; unchecked: submissions with neither a trajectory "
+    "(cited in the drill-down), unsupported, or mismatch (another metric's value than the one named); "
+    "unchecked: submissions with neither a trajectory "
     "nor a re-run. Run figures: median / 90th percentile over the submissions that recorded them (n)."
 )
 
@@ -114,16 +116,16 @@ def print_agent_runs(summaries: list[dict[str, Any]] | None, console: Console) -
     console.print(
         terminal_table(
             "the agents' claims, by what supports them (docs/grading.md)",
-            ["agent", "measured", "in transcript", "unsupported", "unchecked"],
-            [row[:5] for row in table],
+            ["agent", "measured", "in transcript", "unsupported", "mismatch", "unchecked"],
+            [row[:6] for row in table],
             stack=False,
         )
     )
     console.print(
         terminal_table(
             "the agents' runs: median / p90 per submission (submissions)",
-            ["agent", *HEADERS[5:]],
-            [[row[0], *(c.replace(" (n=", "\n(") for c in row[5:])] for row in table],
+            ["agent", *HEADERS[6:]],
+            [[row[0], *(c.replace(" (n=", "\n(") for c in row[6:])] for row in table],
             stack=False,
         )
     )

@@ -12,7 +12,7 @@ from rich.table import Table
 from expgrade.grading.report.calibration import UNCALIBRATED, uncalibrated
 from expgrade.grading.report.evidence import REPEAT_HEADERS, checks_section, repeat_rows
 from expgrade.grading.report.judge_checks import RETEST_HEADERS, TRUST_HEADERS, retest_rows, trust_rows
-from expgrade.grading.report.overview import unscorable_lines
+from expgrade.grading.report.overview import nothing_to_run, unscorable_lines
 from expgrade.grading.report.plots import HEADERS, RATE_KEYS
 from expgrade.grading.report.runs import print_agent_runs
 from expgrade.grading.report.terminal import terminal_table
@@ -54,6 +54,8 @@ def print_summary(report: RunReport, console: Console) -> None:
     why = unscorable_lines(data["unscorable_counts"])
     if why:
         console.print("unscorable: " + "; ".join(why), highlight=False, soft_wrap=True)
+    if nothing := nothing_to_run(data["unscorable_counts"]):
+        console.print(nothing, highlight=False, soft_wrap=True)
     if report.judge_checks is not None:
         print_judge_checks(report.judge_checks, console)
         print_retests(report.judge_checks, console)

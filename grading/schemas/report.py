@@ -58,7 +58,11 @@ class ReportManifest(ReportModel):
     images: dict[str, Any] | None = None
     versions: dict[str, Any] | None = None
     tasks_file: str | None = None
+    #: The submissions folder graded, so the report's commands name it (`submissions show`).
+    submissions_dir: str | None = None
     created_at: str | None = None
+    #: What answered each judge name (grading/judge/served.py); absent in folders made before.
+    served: dict[str, Any] | None = None
 
 
 class PassAtKRow(ReportModel):
@@ -160,6 +164,9 @@ class ClaimCounts(ReportModel):
     measured: int = Field(description="claims the clean-room re-run produced")
     transcript: int = Field(description="claims a tool output of the agent's run printed (step cited)")
     unsupported: int = Field(description="claims neither supports (or only a number the agent typed)")
+    mismatch: int = Field(
+        default=0, description="claims whose number is another metric's value than the one they name"
+    )
 
 
 class AgentRunSummary(ReportModel):
@@ -276,6 +283,7 @@ class CalibrationBlock(ReportModel):
     comparisons: dict[str, AgentComparison] | None = Field(
         None, description="per subtask and all_passed: corrected differences between agents (with --gold)"
     )
+    note: str | None = Field(None, description="why --gold calibrates nothing yet (no labels in it)")
 
 
 class ReferenceTaskCost(ReportModel):
