@@ -389,7 +389,10 @@ def _form_body(
         with st.container(key=f"{ahead}verdicts", horizontal=True):
             for i, level in enumerate(item.scale):
                 sc = _shortcut(level, i)
-                caption = f"{level.capitalize()} ({sc})" if sc else level.capitalize()
+                # A mode id reads as words ("Environment setup (1)"): an underscore gives the
+                # browser a place to break the button's label mid-word.
+                words = level.replace("_", " ").capitalize()
+                caption = f"{words} ({sc})" if sc else words
                 name = f"verdict_{level}" if level in SHORTCUTS else f"verdict_level_{i + 1}"
                 button(caption, name, "label", level, "primary")
 

@@ -373,8 +373,11 @@ def load_run(
     tasks: Path | None = None,
     submissions: Path | None = None,
     failure_modes: bool = False,
+    only_failure_modes: bool = False,
 ) -> list[ItemSpec]:
-    """Items from a graded run: every judged criterion of every result record.
+    """Items from a graded run: every judged criterion of every result record, and with
+    `failure_modes` each failed run's failure-mode item too; `only_failure_modes` loads those
+    alone (a project to calibrate the failure classifier, masked for the whole run's names).
 
     The task and the submission come from `--tasks` / `--submissions` when given, else from
     the paths the run's manifest recorded, and each item shows what `SHOWN` allows for its
@@ -422,7 +425,7 @@ def load_run(
     recorded = [identity_of(r.agent, r.agent_model, r.submission_id) for r, _, _ in graded]
     names = project_names([work for *_, work in graded], recorded)
     specs: list[ItemSpec] = []
-    for record, task, raw in graded:
+    for record, task, raw in [] if only_failure_modes else graded:
         work = raw.masked(names)
         for subtask, graded_subtask in judged_results(record.subtasks):
             for item in graded_subtask.items:
@@ -450,7 +453,8 @@ def load_run(
                 )
     # `failure_modes`: the failure-mode items of the runs that did not pass (docs/failures.md), a
     # project of their own to calibrate the failure classifier, not mixed into a pass/fail one
-    failures = failure_specs(run_dir, task_map, located, load_names=names) if failure_modes else []
+    wanted = failure_modes or only_failure_modes
+    failures = failure_specs(run_dir, task_map, located, load_names=names) if wanted else []
     return specs + failures
 
 

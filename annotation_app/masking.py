@@ -35,6 +35,17 @@ digit or a VARIANT_WORDS word: `_SONNET`, `-20241022`, `-3.5`, `:latest`), a ver
 (`3.5 Sonnet`) and any name beside it (`Claude 3.5 Sonnet`, `eval_anthropic/claude-3-5-sonnet`
 becomes `eval_[model]`): one placeholder, and nothing of a name beside it.
 
+**Precision (issue 65)**: a family's or provider's word that is also an English word
+(`has_english_use`, by the larger word list too: `command`, `falcon`, `mistral`, `anthropic`) is
+weak, and is masked only where the text names the model or the org with it (`_extend`,
+`_names_here`): a version, size or variant joined or beside it, a provider path, a URL's host or
+an e-mail's domain, an import, "model"/"API" after it; a rarer one (`anthropic`) also capitalised
+inside a sentence, as a path segment or a table cell. A capitalised family word that starts
+another proper name stays (`Claude Monet`, `OpenAI Gym`: `_starts_another_name`); English words
+cut by spaces where the name has none stay (`_is_prose`: "Open hands"); a name is not read across
+code's punctuation (`_NOT_GAP`). Org namespaces of registry paths and URLs and e-mail domains go
+with the name; names are also found backwards, and in base64 (`_with_base64`).
+
 The floor that keeps ordinary words safe: parts and whole names of fewer than MIN_MASKED_CHARS
 letters and digits are never masked alone (weak at three, nothing below); a whole name that is one
 ordinary word beside "a" or "I" is ordinary words (`agentA` leaves "an agent a human" alone); a
@@ -46,11 +57,14 @@ measured, in docs/annotation.md.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import bisect
 import dataclasses
 import functools
 import gzip
 import html
+import itertools
 import re
 import unicodedata
 from collections import Counter, defaultdict
@@ -72,7 +86,10 @@ _MIN_PART = 3
 #: the most separator characters between two letters of a name (" - " is three): enough for
 #: any way of writing a name, not enough to join letters a sentence apart
 MAX_GAP = 4
-_GAP = rf"[\W_]{{0,{MAX_GAP}}}"
+#: what separates code's tokens, never a name's letters: `{command!r}`, "Command %r" are not
+#: `command-r` (a `%` the text still has after decoding is a format's, not an escape)
+_NOT_GAP = "!\"#$%'(),;<=>?\\[\\]{}|"
+_GAP = rf"(?:[^\w{_NOT_GAP}]|_){{0,{MAX_GAP}}}"
 _PARTS = re.compile(r"[^\W_]+")
 _LETTERS_DIGITS = re.compile(r"\d+|[^\W\d_]+")
 _LETTER_RUNS = re.compile(r"[^\W\d_]+")
@@ -187,6 +204,8 @@ _CONFUSABLES = str.maketrans(
     )
 )
 _WORDS_FILE = Path(__file__).with_name("data") / "english_words.txt.gz"
+#: the larger list's further words (data/README.md): `anthropic`, `mistral` have an English use
+_MORE_WORDS_FILE = Path(__file__).with_name("data") / "english_words_large.txt.gz"
 #: a model word is its family's when this share of the model map's ids that have it also have
 #: the family's head (`sonnet`: every id with it is a `claude` one; `mini`: many families')
 _FAMILY_SHARE = 0.8
@@ -203,6 +222,12 @@ _COMMIT_HEADER = re.compile(
     r"^[+\- ]?(?:From|Author|Commit|Committer|Co-authored-by|Signed-off-by)\s*:[ \t]*"
     r"(?P<name>[^<>\n]*?)[ \t]*<(?P<email>[^<>\s@]+@[^<>\s]+)>",
     re.MULTILINE | re.IGNORECASE,
+)
+#: git told who commits before a commit shows it: `git config user.email "bot@all-hands.dev"`,
+#: `GIT_AUTHOR_EMAIL=bot@all-hands.dev`
+_GIT_SETTING = re.compile(
+    r"(?:user\.email|GIT_(?:AUTHOR|COMMITTER)_EMAIL)[ \t]*=?[ \t]*[\"']?"
+    r"(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
 )
 #: what each kind of name is replaced by (a commit's author, e-mail and its domain are the agent's)
 _PLACEHOLDER = {"commit": "[agent]", "domain": "[agent]"}
@@ -222,6 +247,18 @@ def _ordinary(word: str) -> bool:
     return word in words or (word.endswith("s") and word[:-1] in words)
 
 
+@functools.cache
+def _more_words() -> frozenset[str]:
+    return frozenset(gzip.decompress(_MORE_WORDS_FILE.read_bytes()).decode("ascii").split())
+
+
+def has_english_use(word: str) -> bool:
+    """Whether a family's or provider's word is also an English word ("the anthropic principle",
+    "a mistral wind", "run the command"), by the larger word list too: such a word names the
+    model or its maker only where the text says so (`_names_here`), never alone."""
+    return _ordinary(word) or word in _more_words() or (word.endswith("s") and word[:-1] in _more_words())
+
+
 def parts(name: str) -> list[str]:
     """The alphanumeric parts of a name, also cut where letters meet digits: `GPT4o` → gpt, 4, o."""
     return [p.casefold() for word in _PARTS.findall(name) for p in _LETTERS_DIGITS.findall(word)]
@@ -239,7 +276,8 @@ def name_words(name: str) -> set[str]:
 
 def model_variants(model: str) -> list[list[str]]:
     """The spellings a model is printed under, as parts: its id, without the provider, without
-    the date suffix, and its family (the leading letters) alone."""
+    the date suffix, its leading parts (`command-r`), and its family (the leading letters) alone
+    (the last: `_compile` tells it apart)."""
     found = [parts(model)]
     tail = parts(model.rsplit("/", 1)[-1])
     found.append(tail)
@@ -248,6 +286,9 @@ def model_variants(model: str) -> list[list[str]]:
         found.append(tail[:date])
         if "/" in model:  # `openai/gpt-4o` for `openai/gpt-4o-2024-08-06`
             found.append(parts(model.rsplit("/", 1)[0]) + tail[:date])
+    stem = tail[:date] if date is not None else tail
+    # its shorter names, as people write them: `command-r` of `command-r-plus-08-2024`, `llama-3`
+    found += [stem[:n] for n in range(2, len(stem))]
     if tail and tail[0].isalpha():
         found.append(tail[:1])
     return found
@@ -300,12 +341,15 @@ def model_words(model: str) -> set[str]:
 
 def commit_identities(text: str | None) -> list[tuple[str | None, str]]:
     """The authors and e-mails the git headers in an agent's diff or log carry (`Author:`,
-    `From:`, `Co-authored-by:` …), as names of kind "commit": they identify the agent as much as
-    its name does (`openhands@all-hands.dev`)."""
+    `From:`, `Co-authored-by:` …) or its git settings (`user.email`), as names of kind
+    "commit": they identify the agent as much as its name does (`openhands@all-hands.dev`)."""
     found: list[tuple[str | None, str]] = []
     for m in _COMMIT_HEADER.finditer(text or ""):
         email = m["email"]
         found += [(m["name"] or None, "commit"), (email, "commit"), (email.split("@", 1)[1], "domain")]
+    for m in _GIT_SETTING.finditer(text or ""):  # set, not yet committed: `git config user.email`
+        email = m["email"]
+        found += [(email, "commit"), (email.split("@", 1)[1], "domain")]
     return found
 
 
@@ -394,6 +438,13 @@ class _Spelling:
     part: bool = False
     #: masked only with a version joined to it or before it, or beside another name
     weak: bool = False
+    #: a model family's or provider's word (`claude`, `anthropic`, `command`): not the model where
+    #: it starts another proper name (`Claude Monet`, `OpenAI Gym`); a weak one is masked where
+    #: the text names a model or an org with it (`_names_here`)
+    family: bool = False
+    #: where, counted in letters and digits, the recorded name has a separator of its own (the
+    #: `-` of `PANGOLIN-AGENT`): a space there is the name written out, not prose (`_is_prose`)
+    cuts: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -457,8 +508,9 @@ def _part_spellings(names: tuple[tuple[str, str], ...]) -> dict[str, _Spelling]:
             ordinary = _ordinary(word) or word in VARIANT_WORDS
             if len(word) < _MIN_PART or (word not in family and (ordinary or word in shared)):
                 continue
-            weak = ordinary or len(word) < MIN_MASKED_CHARS
-            found.setdefault(word, _Spelling(_placeholder(what), frozenset(), part=True, weak=weak))
+            kin = what == "model" and word in family
+            weak = ordinary or len(word) < MIN_MASKED_CHARS or (kin and has_english_use(word))
+            found.setdefault(word, _Spelling(_placeholder(what), frozenset(), True, weak, kin))
     return found
 
 
@@ -467,6 +519,7 @@ def _compile(names: tuple[tuple[str, str], ...]) -> _Names | None:
     """One pattern for every spelling of every name and of every distinctive part, with what
     each stands for: a whole name before a part of it, so a model id is replaced whole."""
     spellings: dict[str, _Spelling] = {}
+    heads: dict[str, str] = {}  # a model's spelling of several parts: its first (`claude35`: claude)
     providers = set(PROVIDERS)
     for name, what in names:
         folded = _fold(name).casefold()
@@ -476,41 +529,60 @@ def _compile(names: tuple[tuple[str, str], ...]) -> _Names | None:
             letters = "".join(variant)
             if len(letters) >= MIN_MASKED_CHARS:
                 lone = frozenset(p for p in variant if len(p) == 1 and p.isalpha())
-                spellings.setdefault(letters, _Spelling(_placeholder(what), lone))
-    for letters, spelling in _part_spellings(names).items():
+                kin = what == "model" and len(variant) == 1 and letters.isalpha()  # the family alone
+                weak = kin and has_english_use(letters)  # `command`, `falcon`, `mistral`, `llama`
+                cuts = frozenset(itertools.accumulate(len(p) for p in variant[:-1]))
+                spellings.setdefault(letters, _Spelling(_placeholder(what), lone, False, weak, kin, cuts))
+                if what == "model" and len(variant) > 1:
+                    heads.setdefault(letters, variant[0])
+    found = _part_spellings(names)
+    for letters, spelling in found.items():
         whole = spellings.get(letters)
         if whole is None:
             spellings[letters] = spelling
         elif not spelling.weak:  # a whole name that is also a distinctive part may be glued
             spellings[letters] = dataclasses.replace(whole, part=True)
+    for letters, head in heads.items():  # glued as its distinctive head is (`myclaude35`)
+        if head in found and not found[head].weak:
+            spellings[letters] = dataclasses.replace(spellings[letters], part=True)
+    # each also written backwards (`tennos-5-3-edualc`), unless that is a word of its own
+    for letters, spelling in list(spellings.items()):
+        back = letters[::-1]
+        if back not in spellings and not has_english_use(back):
+            spellings[back] = spelling
     if not spellings:
         return None
     pattern = re.compile(f"(?i:{_trie(spellings)})")
     return _Names(pattern, spellings, frozenset(providers))
 
 
-#: the words of one letter in English prose: a match of one word of letters and one of these
-#: beside it is ordinary words, not the name ("an agent a human" for agent `agentA`), unless
-#: the name has that letter as a part of its own
+#: the words of one letter in English prose: "an agent a human" for agent `agentA` is prose
+#: unless the name has that letter as a part of its own
 _ONE_LETTER_WORDS = frozenset("ai")
 
 
-def _joins_a_one_letter_word(matched: str, spelling: _Spelling) -> bool:
-    """Whether the match is an ordinary word and "a" or "I": "agent a" for `agentA` (but not
-    "A gent-correct Q7" for `agentcorrectq7`, nor a name spelt out letter by letter)."""
-    words = ["".join(c for c in w if c.isalnum()).casefold() for w in matched.split()]
-    words = [w for w in words if w]
-    if len(words) != 2:
+def _is_prose(matched: str, spelling: _Spelling) -> bool:
+    """Whether a match cut by spaces is ordinary words written as prose: cut where the name has
+    no separator of its own, each piece an English word (or "a", "I") in lower or title case,
+    not all of them capitalised ("Open hands" for `OpenHands`, "an agent a human" for `agentA`;
+    but `Open Hands`, `OPEN HANDS`, "pangolin agent" for `PANGOLIN-AGENT` are the names)."""
+    pieces = matched.split()
+    if len(pieces) < 2:
         return False
-    for lone, rest in (words, words[::-1]):
-        if (
-            lone in _ONE_LETTER_WORDS
-            and lone not in spelling.lone_letters
-            and len(rest) > 1
-            and rest.isalpha()
+    cut = 0
+    for piece in pieces[:-1]:
+        cut += sum(c.isalnum() for c in piece)
+        if cut in spelling.cuts:
+            return False
+    for piece in pieces:
+        word = piece.casefold()
+        if not (piece.isalpha() and (piece.islower() or piece.istitle())):
+            return False
+        if not (
+            has_english_use(word) if len(word) > 1 else word in _ONE_LETTER_WORDS - spelling.lone_letters
         ):
-            return True
-    return False
+            return False
+    return not all(p[0].isupper() for p in pieces)
 
 
 def _word(c: str) -> bool:
@@ -546,29 +618,109 @@ def _glued_word(text: str, start: int, end: int) -> tuple[int, int] | None:
 def _extend(
     folded: str, start: int, end: int, providers: frozenset[str], model: bool
 ) -> tuple[int, int, bool]:
-    """The match with the providers joined before it (`anthropic/`, `openrouter/anthropic/`), a
-    model's version before it (`3.5 `) and the variants joined to its end (`_sonnet`, `-20241022`; a
-    model's also after a space: `Sonnet 3.5`), and
-    whether a version or size came with it (what a weak part needs)."""
-    versioned = False
+    """The match with the providers joined before it (`anthropic/`, `openrouter/anthropic/`), the
+    org before it in a registry path or URL (`ghcr.io/all-hands-ai/`), a model's version before
+    it (`3.5 `), the variants joined to its end (`_sonnet`, `-20241022`; a model's also after a
+    space: `Sonnet 3.5`) and the domain of an e-mail it is the user of (`@all-hands.dev`), and
+    whether any of these came with it: the text names a model or an org there (what a weak
+    part needs)."""
+    named = False
     version = _VERSION_BEFORE.search(folded, max(0, start - 16), start) if model else None
     if version is not None:
-        start, versioned = version.start(), True
+        start, named = version.start(), True
     for _ in range(2):
         segment = _SEGMENT.search(folded, max(0, start - 41), start)
         if segment is None or segment.group(1).casefold() not in providers:
             break
-        start = segment.start()
+        start, named = segment.start(), True
+    registry = _REGISTRY_ORG.search(folded, max(0, start - 200), start)
+    if registry is not None and not has_english_use(registry.group(1).casefold()):  # not `datasets/`
+        start, named = registry.start(1), True
     while (
         joined := _JOINED.match(folded, end) or (_VERSION_AFTER.match(folded, end) if model else None)
     ) is not None:
         piece = joined.group(1).casefold()
-        digit = any(c.isdigit() for c in piece)
-        if not (piece in VARIANT_WORDS or digit):
+        if not (piece in VARIANT_WORDS or any(c.isdigit() for c in piece)):
             break
-        versioned = versioned or digit
-        end = joined.end()
-    return start, end, versioned
+        named, end = True, joined.end()
+    email = _EMAIL_DOMAIN.match(folded, end)
+    if email is not None:
+        named, end = True, email.end()
+    return start, end, named
+
+
+#: a host (with a dot and a top-level domain) and one path segment, the org, just before a name:
+#: `ghcr.io/all-hands-ai/`, `https://github.com/All-Hands-AI/`
+_REGISTRY_ORG = re.compile(
+    r"(?:[a-z][a-z0-9+.-]*://)?[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}(?::\d+)?/([\w.-]+)/\Z", re.IGNORECASE
+)
+#: the rest of an e-mail address a name is the user of: `-bot@all-hands.dev`
+_EMAIL_DOMAIN = re.compile(r"[\w.+-]*@[\w-]+(?:\.[\w-]+)+")
+#: a name that starts a label of a URL's host or an e-mail's domain (`https://docs.`, `bot@`),
+#: or is followed by a top-level domain (`anthropic.com`); not a path's word after the host
+_HOST_BEFORE = re.compile(r"(?:://|\w@)(?:[\w-]+\.)*\Z")
+_HOST_AFTER = re.compile(r"(?:\.[\w-]+)*\.(?:com|ai|dev|io|org|net|co|app)\b", re.IGNORECASE)
+#: code that imports or installs a package by the name: `import anthropic`, `pip install mistralai`
+_IMPORT = re.compile(r"(?m:^[ \t]*(?:import|from)[ \t]+\Z)|pip3? install[ \t]+(?:-U[ \t]+)?\Z")
+#: a word after the name that says it is a model: `a wombat model`, `the Mistral API`
+_MODEL_WORD = re.compile(r"(?:'s)?[ -](?:models?|llms?|apis?|ai|checkpoints?|weights)\b", re.IGNORECASE)
+#: what separates a table's cells in a CSV, TSV or Markdown table row written without spaces
+_CELL = ",\t|"
+#: what may open a sentence or a line before its first word: quotes, brackets, list marks
+_OPENERS = " \t\r\n\"'([{*#>|`-"
+
+
+def _sentence_start(folded: str, start: int) -> bool:
+    """Whether the word at `start` opens a sentence or a line: its capital says nothing."""
+    i = start
+    while i > 0 and folded[i - 1] in _OPENERS:
+        i -= 1
+    return i == 0 or folded[i - 1] in ".!?:;" or "\n" in folded[i:start]
+
+
+def _names_here(folded: str, start: int, end: int) -> bool:
+    """Whether the text around a weak family word (`command`, `mistral`, `anthropic`) names a
+    model or an org with it, beyond a version or variant (`_extend`): as a host or e-mail
+    domain of an address (`docs.anthropic.com`, `bot@mistral.ai`), imported, or followed by
+    "model" or "API". A word ordinary English rarely uses (not in the common list: `anthropic`,
+    `mistral`) also as a path's or a table's segment (`results/anthropic/`, `step,anthropic,loss`)
+    or capitalised inside a sentence (`by Anthropic`, `ANTHROPIC_API_KEY`, `AnthropicAgent`; a
+    capital opening a sentence or a line says nothing); a common one is not: code uses it in
+    its own paths, classes and constants (`cli/command/`, `Command`, `_COMMAND`), and "Falcon"
+    alone may be the bird or the rocket."""
+    if _HOST_BEFORE.search(folded, max(0, start - 200), start) or _HOST_AFTER.match(folded, end):
+        return True
+    if _IMPORT.search(folded, max(0, start - 40), start) or _MODEL_WORD.match(folded, end):
+        return True
+    word = folded[start:end]
+    if _ordinary(word.casefold()):
+        return False
+    before = folded[start - 1] if start else "\n"
+    after = folded[end] if end < len(folded) else "\n"
+    if "/" in (before, after) and {before, after} <= {"/", " ", "\t", "\r", "\n"}:
+        return True  # a path's segment: `results/anthropic/metrics.json`
+    cell = ({before, after} & set(_CELL)).pop() if {before, after} & set(_CELL) else None
+    if cell and {before, after} <= {cell, "\r", "\n"}:
+        line = folded.rfind("\n", 0, start) + 1, (folded.find("\n", end) + 1 or len(folded) + 1) - 1
+        if folded.count(cell, *line) >= 2:
+            return True  # a table's cell, in a row of cells: `step,anthropic,loss`
+    return not word.islower() and not _sentence_start(folded, start)
+
+
+def _starts_another_name(folded: str, start: int, end: int, compiled: _Names) -> bool:
+    """Whether a capitalised family word opens another proper name: a person's (`Claude
+    Monet`) or a thing's (`OpenAI Gym`): the next word, after a space, is capitalised and is
+    neither a name, a variant nor a version (`Claude Sonnet` is the model)."""
+    if not folded[start].isupper():
+        return False
+    following = _NEXT_WORD.match(folded, end)
+    if following is None:
+        return False
+    word = following.group(1).casefold()
+    return not (word in compiled.spellings or word in VARIANT_WORDS or _MODEL_WORD.match(folded, end))
+
+
+_NEXT_WORD = re.compile(r" +([A-Z][A-Za-z]+)\b")
 
 
 def _folded_spans(folded: str, compiled: _Names) -> list[tuple[int, int, str]]:
@@ -587,8 +739,7 @@ def _folded_spans(folded: str, compiled: _Names) -> list[tuple[int, int, str]]:
         if not _bounded(folded, start, end):
             glued = (
                 _glued_word(folded, start, end)
-                if spelling.part
-                and not spelling.weak
+                if (spelling.family or (spelling.part and not spelling.weak))
                 and len(letters) >= _MIN_GLUED
                 and not any(c.isspace() for c in m.group())
                 else None
@@ -597,16 +748,20 @@ def _folded_spans(folded: str, compiled: _Names) -> list[tuple[int, int, str]]:
                 pos = m.start() + 1
                 continue
             start, end = glued
-        if _joins_a_one_letter_word(m.group(), spelling):
+        if _is_prose(m.group(), spelling):
             pos = m.end()
             continue
-        start, end, versioned = _extend(
-            folded, start, end, compiled.providers, spelling.placeholder == "[model]"
-        )
+        start, end, named = _extend(folded, start, end, compiled.providers, spelling.placeholder == "[model]")
+        if spelling.family and not named:
+            if _starts_another_name(folded, m.start(), m.end(), compiled):
+                pos = m.end()
+                continue
+            # a weak word of three letters (`gpt`) is not one with an English use: no capital names it
+            named = spelling.weak and has_english_use(letters) and _names_here(folded, m.start(), m.end())
         if found and start < found[-1][1]:
             start = found[-1][1]
         if start < end:
-            found.append((start, end, spelling.placeholder, spelling.weak and not versioned))
+            found.append((start, end, spelling.placeholder, spelling.weak and not named))
         pos = end
     merged: list[tuple[int, int, str, bool]] = []
     for start, end, placeholder, alone in found:
@@ -632,7 +787,49 @@ def name_spans(text: str, names: Iterable[tuple[str | None, str]]) -> list[tuple
             found[-1] = (found[-1][0], max(end, found[-1][1]), found[-1][2])
         else:
             found.append((start, end, placeholder))
-    return found
+    return _with_base64(text, found, compiled)
+
+
+#: a run a person could decode as base64 (standard or URL-safe alphabet, padded or not), and the
+#: pieces of one that is a path or an assignment (`results/Y2xhdWRl/`, `model=Y2xhdWRl`); base64
+#: of text mixes capitals with small letters or digits (`Y2xhdWRl`): a word in one case is none
+_BASE64 = re.compile(r"(?<![\w+/=-])(?=[\w+/=-]*[A-Z])(?=[\w+/=-]*[a-z0-9])[A-Za-z0-9+/=_-]{8,}(?![\w+/=-])")
+_BASE64_PIECE = re.compile(r"[A-Za-z0-9+_-]{6,}={0,2}")
+
+
+def _base64_text(run: str) -> str | None:
+    """The text `run` decodes to as base64, or None where it decodes to no text (a hash, a
+    word, an identifier: what a person would not read as base64 either)."""
+    body = run.rstrip("=")
+    if len(body) % 4 == 1:
+        return None
+    padded = body + "=" * (-len(body) % 4)
+    try:
+        raw = base64.b64decode(padded, altchars=b"-_" if "-" in body or "_" in body else None, validate=True)
+        decoded = raw.decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return None
+    return decoded if decoded.isprintable() and len(decoded.strip()) >= MIN_MASKED_CHARS else None
+
+
+def _with_base64(
+    text: str, found: list[tuple[int, int, str]], compiled: _Names
+) -> list[tuple[int, int, str]]:
+    """`found` with each base64 run whose text names someone (`Y2xhdWRlLTMtNS1zb25uZXQ=`),
+    whole, in order: base64 is an encoding a person decodes as readily as `%2D`."""
+    extra = []
+    ends = [end for _, end, _ in found]  # in order, not overlapping: the spans' ends are sorted
+    for run in _BASE64.finditer(text):
+        here = bisect.bisect_right(ends, run.start())
+        if here < len(found) and found[here][0] < run.end():
+            continue  # a name already masked in it
+        pieces = [run] if _base64_text(run.group()) else list(_BASE64_PIECE.finditer(text, *run.span()))
+        for m in pieces:
+            decoded = _base64_text(m.group())
+            spans = _folded_spans(_Folded.of(decoded).text, compiled) if decoded else []
+            if spans:
+                extra.append((m.start(), m.end(), spans[0][2]))
+    return sorted(found + extra) if extra else found
 
 
 def mask_identity(text: str, names: Iterable[tuple[str | None, str]]) -> str:

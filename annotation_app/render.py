@@ -171,7 +171,13 @@ def show_diff(diff: str, key: str, sent: dict[str, Any] | None = None) -> None:
 
 
 #: the tab that opens first for each subtask: the artifact the criterion is about
-PRIMARY_TAB = {"design": "Design", "implementation": "Diff", "conclusion": "Conclusion", "integrity": "Log"}
+PRIMARY_TAB = {
+    "design": "Design",
+    "implementation": "Diff",
+    "conclusion": "Conclusion",
+    "integrity": "Log",
+    "failure_mode": "Log",
+}
 
 
 def show_results(results: dict[str, Any]) -> None:
@@ -187,6 +193,8 @@ def show_artifact(artifact: dict[str, Any], key: str, text_of: TextOf, subtask: 
         ("Response", artifact.get("response")),
         ("Diff", artifact.get("diff")),
         ("Log", artifact.get("log")),
+        # a failure-mode item's every step, for the steps its Log leaves out (failure_items.py)
+        ("All steps", artifact.get("steps")),
         ("Results", artifact.get("results")),
         ("Conclusion", artifact.get("conclusion")),
     ]

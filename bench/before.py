@@ -17,6 +17,7 @@ def module_at(commit: str, path: str, name: str) -> types.ModuleType:
         ["git", "show", f"{commit}:{path}"], cwd=REPO, capture_output=True, text=True, check=True
     ).stdout
     module = types.ModuleType(name)
+    module.__file__ = str(REPO / path)  # a module that reads its data files beside it finds them
     sys.modules[name] = module  # dataclasses look their module up while the class is made
     exec(compile(source, f"{name}.py", "exec"), module.__dict__)
     return module

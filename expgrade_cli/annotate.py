@@ -13,7 +13,7 @@ import typer
 from rich.markup import escape
 
 from expgrade.cli.app import app, console, err_console
-from expgrade.cli.listing import FormatOption, ListFormat, id_column, show
+from expgrade.cli.listing import FormatOption, ListFormat, show
 from expgrade.grading.errors import UserError
 
 annotate_app = typer.Typer(
@@ -156,6 +156,13 @@ def load(
             "for `failures calibrate`: best in a project of its own.",
         ),
     ] = False,
+    failure_modes_only: Annotated[
+        bool,
+        typer.Option(
+            "--failure-modes-only",
+            help="Load only the failure-mode items (no pass/fail items): a project for `failures calibrate`.",
+        ),
+    ] = False,
     db: DbOption = None,
 ) -> None:
     """Create one item per submission × subtask × criterion; re-loading is idempotent."""
@@ -164,6 +171,8 @@ def load(
 
     if not project.strip():
         raise UserError("give the project a name", field="--project")
+    if failure_modes_only and (source is None or not source.is_dir()):
+        raise UserError("failure-mode items come from a graded RUN_DIR", field="--failure-modes-only")
     if source is None:
         if tasks is None or submissions is None:
             raise UserError(
@@ -171,11 +180,17 @@ def load(
             )
         specs = loaders.load_tasks_submissions(tasks, submissions)
     elif source.is_dir():
-        specs = _load_run(source, tasks, submissions, failure_modes)
+        specs = _load_run(source, tasks, submissions, failure_modes, failure_modes_only)
     elif source.exists():
         specs = loaders.load_labels(source)
     else:
         raise UserError("no such file or folder", file=source)
+    if not specs and failure_modes_only:
+        raise UserError(
+            "found no failure-mode items: run `expgrade failures analyze` on the run first "
+            "(and only runs that did not pass, with a trajectory, have one)",
+            file=source,
+        )
     if not specs:
         raise UserError("found nothing to label (no judged criteria)", file=source or submissions)
     if budget is not None:
@@ -193,7 +208,9 @@ def load(
     )
 
 
-def _load_run(run_dir: Path, tasks: Path | None, submissions: Path | None, failure_modes: bool) -> list[Any]:
+def _load_run(
+    run_dir: Path, tasks: Path | None, submissions: Path | None, failure_modes: bool, only: bool
+) -> list[Any]:
     """The run's items; a cut last record in its results.jsonl also says how to get it back.
 
     The items of every complete record load (docs/formats.md §1, and the command exits 1);
@@ -204,7 +221,13 @@ def _load_run(run_dir: Path, tasks: Path | None, submissions: Path | None, failu
     from expgrade.grading.jsonl import cut_lines_read
 
     with cut_lines_read() as cuts:  # each still reaches the CLI's handler: named, exit 1
-        specs = loaders.load_run(run_dir, tasks=tasks, submissions=submissions, failure_modes=failure_modes)
+        specs = loaders.load_run(
+            run_dir,
+            tasks=tasks,
+            submissions=submissions,
+            failure_modes=failure_modes,
+            only_failure_modes=only,
+        )
     if cuts:
         err_console.print(
             "The grade run was stopped while it wrote its last record: resume it (`expgrade grade` "
@@ -322,18 +345,24 @@ def adjudicate(
 
 def _queue_table(project: str, items: list[Any]) -> Any:
     """One line per item: its id, the people's labels, the judges' verdict, why, the decision."""
-    from rich.table import Table
+    from expgrade.grading.tables import terminal_table
 
     settled = sum(d.settled for d in items)
-    table = Table(title=f"adjudication queue of {project}: {len(items)} items, {settled} settled")
-    id_column(table, "item", [d.item_key for d in items])  # typed back as --item: never cut
-    for col in ("labels", "judges", "why", "decision"):
-        table.add_column(col, overflow="fold")
+    rows = []
     for d in items:
         labels = ", ".join(f"{name} {verdict}" for name, verdict in d.labels)
         decision = f"{d.decision.verdict} by {d.decision.adjudicator}" if d.decision else "[yellow]open[/]"
-        table.add_row(escape(d.item_key), escape(labels), escape(d.judges or "—"), d.why, decision)
-    return table
+        rows.append((escape(d.item_key), escape(labels), escape(d.judges or "—"), d.why, decision))
+    title = f"adjudication queue of {project}: {len(items)} items, {settled} settled"
+    # the item id is typed back as --item: never cut
+    return terminal_table(
+        title,
+        ("item", "labels", "judges", "why", "decision"),
+        rows,
+        text_columns=(1, 2, 3, 4),
+        id_columns=(0,),
+        stack=False,
+    )
 
 
 def _queue_row(d: Any) -> dict[str, Any]:
@@ -394,3 +423,195 @@ def import_labels(
         f"annotators{new}",
         highlight=False,
     )
+
+
+@annotate_app.command("status")
+def status(
+    project: Annotated[str, typer.Option("--project", help="Annotation project.")],
+    half_width: Annotated[
+        float,
+        typer.Option("--half-width", help="The ± on the corrected pass rate at which labelling may stop."),
+    ] = 0.05,
+    confidence: Annotated[float, typer.Option("--confidence", help="Level of the sequences.")] = 0.95,
+    db: DbOption = None,
+) -> None:
+    """Can labelling stop? The judge-corrected pass rate of the project's pass/fail items and the
+    judge's agreement with people, as anytime-valid confidence sequences: valid however often
+    you look and whenever you stop (`expgrade.calibration.sequential`, docs/calibration.md).
+
+    An item's human verdict is the adjudicator's decision, else the majority of its labels (a
+    tie has none); labels count in queue order, and the sequences assume that order is random."""
+    from collections import Counter, defaultdict
+
+    from expgrade.annotation_app.store import Store
+    from expgrade.calibration.sequential import stopping_status
+
+    if not 0 < half_width < 1:
+        raise UserError("must be between 0 and 1", field="--half-width")
+    if not 0 < confidence < 1:
+        raise UserError("must be between 0 and 1", field="--confidence")
+    store = Store.open(db)
+    store.project(project)
+    verdicts = {i: j.get("verdict") for i, j in store.item_judges(project).items()}
+    judged = {i: float(v == "pass") for i, v in verdicts.items() if v in LABELS_PASS_FAIL}
+    votes: dict[int, Counter[str]] = defaultdict(Counter)
+    for vote in store.label_votes(project):  # queue order
+        if vote.label in LABELS_PASS_FAIL:
+            votes[vote.item_id][vote.label] += 1
+    decided = {i: d.label for i, d in store.decisions(project).items()}
+    human: list[float] = []
+    judge: list[float] = []
+    for item_id, counts in votes.items():
+        top = counts.most_common()
+        verdict = decided.get(item_id) or (top[0][0] if len(top) == 1 or top[0][1] > top[1][1] else None)
+        if item_id in judged and verdict in LABELS_PASS_FAIL:
+            human.append(float(verdict == "pass"))
+            judge.append(judged[item_id])
+    report = stopping_status(list(judged.values()), human, judge, half_width, confidence)
+    console.print(report.line(), highlight=False)
+    a = report.agreement
+    if a.n_labels:
+        console.print(
+            f"the judge agrees with people on {a.value:.2f} [{a.low:.2f}, {a.high:.2f}] of items "
+            f"(valid however long you label)",
+            highlight=False,
+        )
+
+
+#: the two verdicts a corrected pass rate is made of
+LABELS_PASS_FAIL = ("pass", "fail")
+
+
+@annotate_app.command("plan")
+def plan(
+    run_dir: Annotated[Path, typer.Argument(help="A graded RUN_DIR (with results.jsonl).")],
+    half_width: Annotated[
+        float | None,
+        typer.Option("--half-width", help="Labels to bring each agent's corrected rate to ± this."),
+    ] = None,
+    difference: Annotated[
+        float | None,
+        typer.Option("--difference", help="Labels to tell two agents apart when their rates differ by this."),
+    ] = None,
+    cell: Annotated[
+        str, typer.Option("--subtask", help="The rate planned: a judged subtask, or all_passed.")
+    ] = "all_passed",
+    gold: Annotated[
+        str | None,
+        typer.Option(
+            "--gold", help="Labels so far (a label table or a project): the judge's measured errors."
+        ),
+    ] = None,
+    tpr: Annotated[
+        float | None, typer.Option("--tpr", help="Stated judge TPR, in place of the measured or assumed one.")
+    ] = None,
+    fpr: Annotated[
+        float | None, typer.Option("--fpr", help="Stated judge FPR, in place of the measured or assumed one.")
+    ] = None,
+    confidence: Annotated[float, typer.Option("--confidence", help="Level of the intervals.")] = 0.95,
+    power: Annotated[
+        float, typer.Option("--power", help="With --difference: chance to tell them apart.")
+    ] = 0.8,
+    db: DbOption = None,
+) -> None:
+    """How many fully labelled submissions a corrected rate needs, before labelling: per agent
+    for a half-width, or per agent to tell each pair apart by a margin (PPI++'s variance from
+    the judge's TPR/FPR; `expgrade.calibration.planning`, docs/calibration.md)."""
+    from rich.table import Table
+
+    from expgrade.calibration import planning
+    from expgrade.calibration.run_report import Gold, read_gold, run_cells, run_item_ids
+    from expgrade.calibration.transport import transport_test
+    from expgrade.cli.grade import _gold_rows
+    from expgrade.grading.run.manifest import load_manifest
+    from expgrade.grading.run.store import read_results
+    from expgrade.grading.subtasks import DEFAULT_THRESHOLDS, JUDGED_SUBTASKS
+
+    if (half_width is None) == (difference is None):
+        raise UserError("give one of --half-width and --difference", field="--half-width")
+    target = half_width if half_width is not None else difference or 0.0
+    for name, value in (
+        ("--half-width/--difference", target),
+        ("--confidence", confidence),
+        ("--power", power),
+    ):
+        if not 0 < value < 1:
+            raise UserError("must be between 0 and 1", field=name)
+    if (tpr is None) != (fpr is None) or any(v is not None and not 0 <= v <= 1 for v in (tpr, fpr)):
+        raise UserError("give both --tpr and --fpr, each between 0 and 1", field="--tpr")
+    records = read_results(run_dir)
+    limits = {**DEFAULT_THRESHOLDS, **((load_manifest(run_dir) or {}).get("thresholds") or {})}
+    g = Gold({}, {}, {})
+    if gold is not None:
+        rows, source = _gold_rows(gold, db)
+        g = read_gold(rows, source, run_item_ids(records))
+    cells = run_cells(records, g, limits)
+    units = cells.units.get(cell)
+    if not units:
+        raise UserError(
+            f"no decided unit in '{cell}' (cells: {', '.join(cells.units) or 'none'})", field="--subtask"
+        )
+    labelled = [u for u in units if u[3] is not None]
+    errors = planning.measured_errors([bool(u[3]) for u in labelled], [u[2] for u in labelled])
+    if tpr is not None and fpr is not None:
+        errors = planning.JudgeErrors(tpr, fpr, "stated (--tpr, --fpr)")
+    agents = sorted({u[0] for u in units})
+    arms = {
+        a: planning.Arm(a, len(mine), sum(u[2] for u in mine) / len(mine))
+        for a in agents
+        if (mine := [u for u in units if u[0] == a])
+    }
+    done = {a: sum(u[0] == a for u in labelled) for a in agents}
+    console.print(
+        f"{cell}: judge errors {errors.source}: TPR {errors.tpr:.2f}, FPR {errors.fpr:.2f}; "
+        f"labels are fully labelled submissions, at {confidence:.0%} confidence",
+        highlight=False,
+    )
+    test = transport_test([u[0] for u in labelled], [bool(u[3]) for u in labelled], [u[2] for u in labelled])
+    if test.differ:
+        console.print(
+            f"judge errors differ by agent (p={test.p_value:.3f}): a pooled plan is a guess; "
+            "label each agent, and plan again with its own labels",
+            highlight=False,
+        )
+    table = Table()
+    plans: list[tuple[tuple[str, ...], planning.Plan]] = []
+    if half_width is not None:
+        for column in ("agent", "submissions", "judge rate", "labelled", f"labels for ±{half_width:g}"):
+            table.add_column(column)
+        for a, arm in arms.items():
+            plans.append(((a,), planning.plan_half_width(arm, errors, half_width, confidence)))
+            table.add_row(
+                a, str(arm.n_units), f"{arm.judge_rate:.2f}", str(done[a]), _planned(plans[-1][1], "±")
+            )
+    else:
+        for column in ("agents", f"labels per agent to tell apart by {difference:g} ({power:.0%} power)"):
+            table.add_column(column)
+        for i, a in enumerate(agents):
+            for b in agents[i + 1 :]:
+                plans.append(
+                    ((a, b), planning.plan_difference(arms[a], arms[b], errors, target, confidence, power))
+                )
+                table.add_row(f"{a} vs {b}", _planned(plans[-1][1], "a difference of "))
+    console.print(table)
+    if plans and all(p.labels is not None for _, p in plans):
+        needed = {
+            a: max(p.labels or 0 for names, p in plans if a in names)
+            for a in {x for n, _ in plans for x in n}
+        }
+        total = sum(max(0, n - done[a]) for a, n in needed.items())
+        subtasks = JUDGED_SUBTASKS if cell == "all_passed" else (cell,)
+        items = round(
+            total * sum(len(cells.items[s].judge) for s in subtasks if s in cells.items) / len(units)
+        )
+        console.print(
+            f"random draw: {total} more labelled submissions (about {items} items); active draw "
+            f"(`annotate load {run_dir} --active --budget {items}`): plan the same, bench/active.md "
+            "measured its intervals 0–5 % narrower for the same labels",
+            highlight=False,
+        )
+
+
+def _planned(p: Any, best: str) -> str:
+    """A `planning.Plan` in a table cell: the labels, or what labelling every unit would reach."""
+    return str(p.labels) if p.labels is not None else f"not reachable: all labelled gives {best}{p.best:.2f}"

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from expgrade.annotation_app.annotate_page import judge_table
 from expgrade.annotation_app.loaders import load_run
-from expgrade.annotation_app.masking import commit_identities, identity_of, mask_identity
+from expgrade.annotation_app.masking import commit_identities, has_english_use, identity_of, mask_identity
 from expgrade.annotation_app.store import LabelInput, Store
 
 AGENT = "OpenHands CodeAct"
@@ -44,7 +44,7 @@ def readable(text: str) -> str:
     were applied, compatibility forms and homoglyphs read as the Latin letters, case folded."""
     for _ in range(4):
         text = html.unescape(unquote(text))
-    read = unicodedata.normalize("NFKC", text).translate(_READ_AS_LATIN).casefold()
+    read = unicodedata.normalize("NFKC", text).casefold().translate(_READ_AS_LATIN)
     return "".join(c for c in read if c.isalpha())
 
 
@@ -140,7 +140,9 @@ def _letter(c: str, form: str) -> str:
         "hex": f"&#x{ord(c):x};",
         "amp": f"&amp;#{ord(c)};",
         "wide": chr(ord(c) + 0xFEE0),
-        "cyrillic": HOMOGLYPHS.get(c.lower(), c),
+        "cyrillic": HOMOGLYPHS[c.lower()].upper()
+        if c.isupper() and c.lower() in HOMOGLYPHS
+        else HOMOGLYPHS.get(c, c),
     }[form]
 
 
@@ -150,18 +152,26 @@ def written_word(draw: st.DrawFn, words: tuple[str, ...] = WORDS) -> str:
     or confused, perhaps glued to a word before or after it (`eval_`, `my`, `Agent`)."""
     word = _case(draw(st.sampled_from(words)), draw(st.sampled_from(["lower", "title", "upper", "random"])),
                  draw(st.lists(st.booleans(), min_size=9, max_size=9)))  # fmt: skip
+    if word.islower() and has_english_use(word):
+        # issue 65: `anthropic` in lower case alone is the English word ("the anthropic
+        # principle"); it names the org only in a context (tests/test_annotation_masking_context.py)
+        word = word.title()
     forms = st.sampled_from(["plain"] * 8 + ["url", "url2", "dec", "hex", "amp", "wide", "cyrillic"])
     letters = [_letter(c, draw(forms)) for c in word]
     if draw(st.booleans()):
         cut = draw(st.integers(1, len(letters) - 1))
-        letters[cut:cut] = [draw(st.sampled_from(SEPARATORS))]
+        sep = draw(st.sampled_from(SEPARATORS))
+        if sep.isspace() and all(has_english_use(w.casefold()) for w in (word[:cut], word[cut:])):
+            sep = "-"  # issue 65: "Open hands" for `OpenHands` is two English words, not the name
+        letters[cut:cut] = [sep]
     word = "".join(letters)
     before = draw(st.sampled_from(["", "eval_", "run-", "my", "My", "the ", "./"]))
-    if before in ("my", "My"):
-        # glued into a word and cut by a space as well (`myo penhands`) is the measured residue
-        # docs/annotation.md lists: letters across a space inside a word are ordinary prose too
-        word = "".join(c for c in word if not c.isspace())
     after = draw(st.sampled_from(["", "Agent", "_agent", "-v2", "35", "'s", ".py", "/"]))
+    if before in ("my", "My") or after == "Agent":
+        # glued into a word and cut by a space as well (`myo penhands`, `C ODEACTAgent`) is the
+        # measured residue docs/annotation.md lists: letters across a space inside a word are
+        # ordinary prose too
+        word = "".join(c for c in word if not c.isspace())
     return before + word + after
 
 
