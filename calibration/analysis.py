@@ -30,8 +30,9 @@ from expgrade.calibration.labels import (
 )
 from expgrade.calibration.leaderboard import build_leaderboard
 from expgrade.calibration.report import CalibrationReport, Group, GroupSummary, JudgeResult
+from expgrade.calibration.transport import borrowing_note, transport_test
 from expgrade.calibration.validation import Level
-from expgrade.grading.estimate import format_estimate
+from expgrade.grading.estimate import Estimate, format_estimate, wilson_interval
 from expgrade.grading.schemas.label import LabelRow
 
 Json = dict[str, Any]
@@ -83,6 +84,7 @@ def _judge_result(
         for name in point
         if name not in ("judge_pass_rate", "human_pass_rate")
     }
+    stats.update(_proportions(table, scale.positive, confidence))
     kappas = [
         pair_kappa(h.codes[group.mask], codes.codes[group.mask], scale.k)[1] for h in data.humans.values()
     ]
@@ -111,6 +113,22 @@ def _judge_result(
     )
 
 
+def _proportions(table: np.ndarray, positive: int | None, confidence: float) -> dict[str, Estimate]:
+    """Agreement, TPR and TNR are shares of items, so each gets its Wilson score interval (Wilson
+    1927; Brown, Cai & DasGupta 2001) rather than the bootstrap's: the percentile bootstrap of a
+    share near 1 on tens of items collapses towards a point and covers well below its level
+    (bench/coverage.md)."""
+    out = {"percent_agreement": wilson_interval(float(np.trace(table)), float(table.sum()), confidence)}
+    if positive is not None:
+        gold_pos = float(table[positive].sum())
+        true_neg = float(
+            table.sum() - table[positive].sum() - table[:, positive].sum() + table[positive, positive]
+        )
+        out["tpr"] = wilson_interval(float(table[positive, positive]), gold_pos, confidence)
+        out["tnr"] = wilson_interval(true_neg, float(table.sum()) - gold_pos, confidence)
+    return out
+
+
 def _panel(data: LabelData, ranked: list[str]) -> tuple[str, RaterCodes] | None:
     """Majority vote of the best judges (by κ on all items); None with fewer than three judges."""
     if len(ranked) < PANEL_SIZE:
@@ -133,8 +151,11 @@ def _panel(data: LabelData, ranked: list[str]) -> tuple[str, RaterCodes] | None:
 def _corrected_scores(data: LabelData, raters: dict[str, RaterCodes], confidence: float) -> list[Json]:
     """Per agent model (and all items), each judge's raw pass rate, Rogan–Gladen and PPI++.
 
-    TPR/TNR for Rogan–Gladen come from every human-labelled item (the judge's error rates are
-    assumed not to depend on the agent); PPI++ uses the labelled items of the group itself.
+    TPR/TNR for an agent's Rogan–Gladen come from every human-labelled item, other agents'
+    included, only while the judge's error rates are not shown to differ by agent
+    (`transport.transport_test`); the row's `correction_note` says what was borrowed. Where
+    they differ, the agent's own labels correct it, or nothing does. PPI++ uses the labelled
+    items of the group itself, so it never borrows.
     """
     if not data.scale.binary:
         return []
@@ -148,28 +169,26 @@ def _corrected_scores(data: LabelData, raters: dict[str, RaterCodes], confidence
         gold_neg = calib & (data.gold != pos)
         if not gold_pos.any() or not gold_neg.any():
             continue
-        tpr = float((codes.codes[gold_pos] == pos).mean())
-        tnr = float((codes.codes[gold_neg] != pos).mean())
+        says_pass = (codes.codes == pos).astype(float)
+        with_agent = calib & np.array([isinstance(a, str) for a in data.agent_model], dtype=bool)
+        transport = transport_test(
+            data.agent_model[with_agent], data.gold[with_agent] == pos, says_pass[with_agent] == 1.0
+        )
         for name, mask in groups:
             judged = mask & (codes.codes >= 0)
             if not judged.any():
                 continue
-            says_pass = (codes.codes == pos).astype(float)
             rate = float(says_pass[judged].mean())
             labelled = judged & (data.gold >= 0)
+            # the whole run, or an agent while its judge errors may be borrowed: every label
+            source = calib & mask if name != "all" and transport.differ else calib
             out.append(
                 {
                     "group": name,
                     "rater": rater,
                     "judge_rate": round(rate, 6),
-                    "rogan_gladen": rogan_gladen(
-                        rate,
-                        int(judged.sum()),
-                        tpr,
-                        int(gold_pos.sum()),
-                        tnr,
-                        int(gold_neg.sum()),
-                        confidence,
+                    "rogan_gladen": _rogan_gladen(
+                        rate, int(judged.sum()), source & gold_pos, source & gold_neg, codes, pos, confidence
                     ).as_dict(),
                     "ppi": ppi_mean(
                         (data.gold[labelled] == pos).astype(float),
@@ -177,9 +196,35 @@ def _corrected_scores(data: LabelData, raters: dict[str, RaterCodes], confidence
                         says_pass[judged & (data.gold < 0)],
                         confidence,
                     ).as_dict(),
+                    "correction_note": None
+                    if name == "all"
+                    else borrowing_note(
+                        int((calib & mask).sum()),
+                        int((with_agent & ~mask).sum()),
+                        transport,
+                        own_correction=bool((source & gold_pos).any() and (source & gold_neg).any()),
+                    ),
                 }
             )
     return out
+
+
+def _rogan_gladen(
+    rate: float,
+    n_judged: int,
+    positives: np.ndarray,
+    negatives: np.ndarray,
+    codes: RaterCodes,
+    pos: int | None,
+    confidence: float,
+) -> Estimate:
+    """Rogan–Gladen with the judge's TPR/TNR measured on the `positives`/`negatives` labelled items
+    (NaN where either is empty: no error rate, no correction)."""
+    if not positives.any() or not negatives.any():
+        return Estimate(float("nan"), float("nan"), float("nan"))
+    tpr = float((codes.codes[positives] == pos).mean())
+    tnr = float((codes.codes[negatives] != pos).mean())
+    return rogan_gladen(rate, n_judged, tpr, int(positives.sum()), tnr, int(negatives.sum()), confidence)
 
 
 def _alt_tests(data: LabelData, raters: dict[str, RaterCodes], epsilon: float) -> list[AltTestResult]:

@@ -135,6 +135,11 @@ def render_html(report: CalibrationReport) -> str:
             [r["group"], r["rater"], num(r["judge_rate"]), ci(r["rogan_gladen"]), ci(r["ppi"])]
             for r in c["corrected_scores"]
         ],
+        corrected_notes=[
+            f"{r['group']} ({r['rater']}), Rogan–Gladen: {r['correction_note']}"
+            for r in c["corrected_scores"]
+            if r.get("correction_note")
+        ],
         human_rates_plot=plots.human_rates_plot(report),
         agreement_plot=plots.agreement_plot(report, ceiling),
         confusion_plot=plots.confusion_plot(report),

@@ -274,6 +274,12 @@ def render_markdown(report: CalibrationReport) -> str:
                 for r in c["corrected_scores"]
             ],
         )
+        lines += [""] * any(r.get("correction_note") for r in c["corrected_scores"])
+        lines += [
+            f"- {r['group']} ({r['rater']}), Rogan–Gladen: {r['correction_note']}"
+            for r in c["corrected_scores"]
+            if r.get("correction_note")
+        ]
     if report.reliability:
         lines += ["", "## Confidence calibration", ""]
         lines += _table(

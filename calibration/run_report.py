@@ -34,7 +34,14 @@ from expgrade.grading.errors import UserError
 from expgrade.grading.estimate import Estimate
 from expgrade.grading.items import INCLUSION_KEY, is_adjudication, is_judged, result_item_key
 from expgrade.grading.run.store import read_results, report_run
-from expgrade.grading.schemas import CalibrationBlock, JudgedSubtask, LabelRow, ResultRecord, RunReport
+from expgrade.grading.schemas import (
+    CalibrationBlock,
+    JudgedSubtask,
+    LabelRow,
+    ResultRecord,
+    RunReport,
+)
+from expgrade.grading.schemas.report import GoldMatch
 from expgrade.grading.subtasks import BY_NAME, DEFAULT_THRESHOLDS, JUDGED_SUBTASKS, judged_results
 from expgrade.grading.subtasks.passing import all_passed, passes, subtask_passed
 
@@ -239,26 +246,27 @@ def panel_disagreement(records: Sequence[ResultRecord]) -> float | None:
     return split / total if total else None
 
 
-def calibrate_run(
-    records: Sequence[ResultRecord],
-    gold: Gold | None,
-    *,
-    thresholds: dict[str, float] | None = None,
-    n_boot: int = 1000,
-    confidence: float = 0.95,
-    seed: int = 0,
-) -> CalibrationBlock:
-    """The `calibration` block of report.json (see the module docstring for the rules)."""
-    limits = {**DEFAULT_THRESHOLDS, **(thresholds or {})}
-    empty = Gold({}, {}, {})
-    g = gold or empty
-    measured = panel_disagreement(records)
-    prior = measured if measured is not None and gold is None and measured > 0 else PRIOR_DISAGREEMENT
-    per_subtask: dict[str, Cell] = defaultdict(Cell)
-    per_agent: dict[str, dict[str, Cell]] = defaultdict(lambda: defaultdict(Cell))
-    items: dict[str, Cell] = defaultdict(Cell)
-    # (agent, task, judge's verdict, human verdict or None, drawn actively) per submission and cell
-    units: dict[str, list[tuple[str, str, bool, bool | None, bool]]] = defaultdict(list)
+@dataclass
+class RunCells:
+    """A run's verdicts beside its gold, cell by cell, before any estimate: per subtask, per agent
+    × subtask, per judged item, and each cell's submissions as units (agent, task, judge's
+    verdict, human verdict or None, drawn actively) for the comparisons and `planning`."""
+
+    per_subtask: dict[str, Cell] = field(default_factory=lambda: defaultdict(Cell))
+    per_agent: dict[str, dict[str, Cell]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(Cell))
+    )
+    items: dict[str, Cell] = field(default_factory=lambda: defaultdict(Cell))
+    units: dict[str, list[tuple[str, str, bool, bool | None, bool]]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+
+
+def run_cells(records: Sequence[ResultRecord], g: Gold, limits: dict[str, float]) -> RunCells:
+    """Sort every decided unit of `records` into its cells, with its human verdict under `g`
+    (see the module docstring for when a submission has one)."""
+    cells = RunCells()
+    per_subtask, per_agent, items, units = cells.per_subtask, cells.per_agent, cells.items, cells.units
     for r in records:
         humans: dict[str, bool | None] = {}
         unit_pi: list[float] = []
@@ -285,18 +293,40 @@ def calibrate_run(
             per_subtask[ALL].add(r.all_passed, human_all, pi_all)
             per_agent[r.agent][ALL].add(r.all_passed, human_all, pi_all)
             units[ALL].append((r.agent, r.task_id, r.all_passed, human_all, pi_all is not None))
+    return cells
+
+
+def calibrate_run(
+    records: Sequence[ResultRecord],
+    gold: Gold | None,
+    *,
+    thresholds: dict[str, float] | None = None,
+    n_boot: int = 1000,
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> CalibrationBlock:
+    """The `calibration` block of report.json (see the module docstring for the rules)."""
+    limits = {**DEFAULT_THRESHOLDS, **(thresholds or {})}
+    empty = Gold({}, {}, {})
+    g = gold or empty
+    measured = panel_disagreement(records)
+    # Gold whose items are all tied (or unlabelled) calibrates nothing: planned from the prior then.
+    labelled = gold is not None and bool(g.labels)
+    prior = measured if measured is not None and not labelled and measured > 0 else PRIOR_DISAGREEMENT
+    cells = run_cells(records, g, limits)
+    per_subtask, per_agent, items, units = cells.per_subtask, cells.per_agent, cells.items, cells.units
 
     def summary(cell: Cell) -> dict[str, Any]:
         return cell_summary(cell, n_boot=n_boot, confidence=confidence, seed=seed, prior=prior)
 
     order = [*JUDGED_SUBTASKS, ALL]
     out: dict[str, Any] = {
-        "status": "calibrated" if gold is not None and g.labels else "uncalibrated",
+        "status": "calibrated" if labelled else "uncalibrated",
         "min_gold": MIN_GOLD,
         "target_half_width": TARGET_HALF_WIDTH,
-        "prior_disagreement": None if gold is not None else prior,
+        "prior_disagreement": None if labelled else prior,
         "prior_source": None
-        if gold is not None
+        if labelled
         else ("judge panel disagreement" if prior == measured else "stated prior (no labels, one judge)"),
         "per_subtask": {s: summary(per_subtask[s]) for s in order if s in per_subtask},
         "per_agent": {
@@ -359,12 +389,31 @@ def report_with_calibration(
     report = report_run(run_dir, n_boot=n_boot, confidence=confidence, seed=seed)
     records = read_results(run_dir)
     matched = None if gold is None else read_gold(gold, gold_source, run_item_ids(records))
+    if matched is not None and matched.match["gold_items"] and not matched.match["matched"]:
+        raise _matches_nothing(matched, gold_source, run_item_ids(records))
     block = calibrate_run(
         records,
-        matched,
+        None if matched is not None and not matched.match["gold_items"] else matched,
         thresholds=report.manifest.thresholds or {},
         n_boot=n_boot,
         confidence=confidence,
         seed=report.bootstrap.seed,
     )
+    if matched is not None and not matched.match["gold_items"]:
+        # Before anyone labelled (the demo prints `report --gold PROJECT` as its next step): the
+        # report as without --gold, saying why, rather than a calibration of nothing.
+        note = f"no labels in {gold_source} yet: label with `expgrade annotate`"
+        block = block.model_copy(update={"gold": GoldMatch.model_validate(matched.match), "note": note})
     return report.with_calibration(block)
+
+
+def _matches_nothing(gold: Gold, source: str, run_items: set[str]) -> UserError:
+    """The refusal of gold labels none of whose items is in the run: a calibration of nothing
+    would say the judge was checked (as `calibrate` refuses rows that share no item)."""
+    m = gold.match
+    ours = f"; a run item e.g. '{min(run_items)}'" if run_items else "; the run has no judged item"
+    return UserError(
+        f"none of the {m['gold_items']} labelled item(s) is in this run: check the ids (a gold item "
+        f"e.g. '{m['examples_unmatched'][0]}'{ours}) or give the labels of this run",
+        file=source,
+    )

@@ -1,4 +1,5 @@
-"""`expgrade annotate` verbs: serve the app, load work, add users, settle disagreements, import labels."""
+"""`expgrade annotate` verbs: serve the app, load work, add users, settle disagreements, import
+labels, plan how many are needed."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 from rich.markup import escape
@@ -15,6 +16,9 @@ from rich.markup import escape
 from expgrade.cli.app import app, console, err_console
 from expgrade.cli.listing import FormatOption, ListFormat, show
 from expgrade.grading.errors import UserError
+
+if TYPE_CHECKING:
+    from expgrade.calibration.planning import Plan
 
 annotate_app = typer.Typer(
     help="Human gold labels: the Streamlit annotation app and its work queue.",
@@ -612,6 +616,6 @@ def plan(
         )
 
 
-def _planned(p: Any, best: str) -> str:
+def _planned(p: Plan, best: str) -> str:
     """A `planning.Plan` in a table cell: the labels, or what labelling every unit would reach."""
     return str(p.labels) if p.labels is not None else f"not reachable: all labelled gives {best}{p.best:.2f}"
