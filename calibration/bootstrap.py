@@ -49,6 +49,16 @@ def percentile_interval(samples: FloatArray, confidence: float) -> tuple[FloatAr
     return low, high
 
 
+#: why a bootstrap interval is not printed: every resample gave the same value
+COLLAPSED = "too few labels for an interval"
+
+
 def estimate(point: float | FloatArray, samples: FloatArray, confidence: float) -> Estimate:
+    """The point with its percentile interval; no interval (`COLLAPSED`) where the resamples all
+    agree. On three agreeing items every resample's agreement is 1 and the percentile interval is
+    `[1.00, 1.00]`: a claim of certainty the data cannot make, so nothing is printed instead."""
     low, high = percentile_interval(samples, confidence)
-    return Estimate(float(point), float(low), float(high))
+    lo, hi = float(low), float(high)
+    if np.isfinite(lo) and np.isfinite(hi) and hi - lo <= 1e-12:
+        return Estimate(float(point), interval=COLLAPSED)
+    return Estimate(float(point), lo, hi)

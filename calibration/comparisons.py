@@ -7,7 +7,7 @@ agents are judged on the same tasks, so the difference is estimated per task:
     D_t = Y_A(t) − Y_B(t)   (people: pass = 1; the mean over an agent's units on task t)
     D̂_t = Ŷ_A(t) − Ŷ_B(t)  (the judge)
 
-and the corrected difference is the PPI++ mean of D (`corrected.ppi_mean`, power-tuned λ) over
+and the corrected difference is the PPI++ mean of D (`corrected.ppi_mean` on [−1, 1], power-tuned λ) over
 the tasks both attempted: D on the tasks where every unit of both agents has a human label,
 D̂ on the rest. Pairing removes the between-task variance that an unpaired difference would
 carry. Without task ids the two corrected rates are subtracted and their variances added
@@ -176,7 +176,11 @@ def compare_pair(
         return PairComparison(a, b, True, len(shared), len(both), float(d_hat.mean()), nan, False, None,
                               f"{len(both)} task(s) labelled for both agents; a corrected difference needs "
                               f"at least {MIN_LABELLED}")  # fmt: skip
-    diff = _honest(ppi_mean(d, d_hat[labelled], d_hat[~labelled], confidence), len(shared), confidence)
+    diff = _honest(
+        ppi_mean(d, d_hat[labelled], d_hat[~labelled], confidence, bounds=(-1.0, 1.0)),
+        len(shared),
+        confidence,
+    )
     settled = bool(diff.ci_low > 0 or diff.ci_high < 0)
     more, note = (None, None) if settled else _labels_to_settle(d, d_hat[labelled], len(shared), confidence)
     return PairComparison(a, b, True, len(shared), len(both), float(d_hat.mean()), diff, settled, more, note)

@@ -51,6 +51,47 @@ def _cost(row: Json) -> str:
     return f" at ${row['cost_per_item']:.4f} per item" if row["cost_per_item"] else ""
 
 
+def _no_ceiling(summary: GroupSummary) -> str:
+    """Why there is no human ceiling, with the true count of raters."""
+    raters = summary.humans.n_raters if summary.humans is not None else 0
+    if raters < 2:
+        return "only one human rating per item, so there is no human ceiling to compare with."
+    return (
+        f"the {raters} annotators' agreement with each other (κ) is undefined on these items (every "
+        "item got one and the same label), so there is no human ceiling to compare with."
+    )
+
+
+def _kappa_verdict(best: Json, level: str, binary: bool) -> str:
+    """What κ against the gold label supports, and no more: "too weakly" only where the whole
+    interval lies below a moderate κ; an undefined κ is said to be undefined, with the raw
+    agreement; an interval too wide to decide says so."""
+    kappa = best["cohen_kappa"]
+    value, low, high = kappa["value"], kappa["ci_low"], kappa["ci_high"]
+    raw = best["percent_agreement"]
+    raw_text = "" if raw is None else f"; raw agreement {raw:.2f} on {best['n']} items"
+    if value is None:
+        return (
+            f"cannot be judged by κ: κ is undefined on these items (everyone gave every item the same "
+            f"label{raw_text}). Label items of both kinds."
+        )
+    said = f"κ = {_fmt_ci(kappa)} ({level} CI{raw_text})."
+    if low is not None and low >= STRONG_KAPPA:
+        return (
+            "agrees almost perfectly with the human label (κ CI above 0.8): it can stand in for the "
+            f"human; {said}"
+        )
+    if high is not None and high < MODERATE_KAPPA:
+        return f"agrees too weakly to replace human grading (κ CI below {MODERATE_KAPPA}); {said}"
+    if value >= MODERATE_KAPPA:
+        return (
+            "agrees substantially but not perfectly: use it with "
+            + ("the error-corrected scores and " if binary else "")
+            + f"spot checks; {said}"
+        )
+    return f"cannot yet be told apart from a weak or a good judge: label more items; {said}"
+
+
 def _recommend(summary: GroupSummary, rows: list[Json], confidence: float, binary: bool) -> str:
     name = summary.group.name
     if not rows:
@@ -66,7 +107,14 @@ def _recommend(summary: GroupSummary, rows: list[Json], confidence: float, binar
     ceiling = best["human_ceiling"]
     if ceiling is not None:
         reached = [r for r in rows if r["human_level"]]
-        if reached:
+        if reached and reached[0]["cohen_kappa"]["ci_low"] is None:
+            pick = reached[0]
+            text = (
+                f"{name}: {pick['rater']} agrees with the gold label as often as the annotators agree with "
+                f"each other on these {pick['n']} items (κ {_fmt_ci(pick['cohen_kappa'])}), too few labels "
+                "to say it reaches human level: label more items."
+            )
+        elif reached:
             priced = [r for r in reached if r["cost_per_item"]]
             pick = min(priced, key=lambda r: r["cost_per_item"]) if priced else reached[0]
             text = (
@@ -87,24 +135,9 @@ def _recommend(summary: GroupSummary, rows: list[Json], confidence: float, binar
                 + (", or report judge scores only with the error-corrected estimates." if binary else ".")
             )
     else:
-        kappa = best["cohen_kappa"]
-        low = kappa["ci_low"] if kappa["ci_low"] is not None else -1.0
-        value = kappa["value"] if kappa["value"] is not None else -1.0
-        if low >= STRONG_KAPPA:
-            verdict = (
-                "agrees almost perfectly with the human label (κ CI above 0.8): it can stand in for the human"
-            )
-        elif value >= MODERATE_KAPPA:
-            verdict = (
-                "agrees substantially but not perfectly: use it with "
-                + ("the error-corrected scores and " if binary else "")
-                + "spot checks"
-            )
-        else:
-            verdict = "agrees too weakly to replace human grading"
         text = (
-            f"{name}: only one human rating per item, so there is no human ceiling to compare with. "
-            f"The best judge, {best['rater']}{_cost(best)}, {verdict}; κ = {_fmt_ci(kappa)} ({level} CI)."
+            f"{name}: {_no_ceiling(summary)} The best judge, {best['rater']}{_cost(best)}, "
+            + _kappa_verdict(best, level, binary)
         )
     if best["leniency"] is not None and abs(best["leniency"]) >= NOTABLE_LENIENCY:
         direction = "more" if best["leniency"] > 0 else "less"

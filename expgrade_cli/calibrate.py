@@ -28,6 +28,7 @@ def _summary_table(report: CalibrationReport) -> Table:
     """The judges on all items: κ with its interval, the other statistics as point values."""
     from expgrade.calibration.report_json import contract_json
     from expgrade.calibration.report_markdown import ci, num
+    from expgrade.grading.estimate import format_estimate
     from expgrade.grading.report.terminal import terminal_table
 
     board = {r["rater"]: r for r in report.leaderboard.get("all items", [])}
@@ -41,7 +42,12 @@ def _summary_table(report: CalibrationReport) -> Table:
     for j in contract_json(report)["judges"]:
         if j["subtask"] is not None or j["criterion"] is not None:
             continue
-        cells = [j["rater"], str(j["n"]), num(j["percent_agreement"]["value"]), ci(j["cohen_kappa"])]
+        cells = [
+            j["rater"],
+            str(j["n"]),
+            ci(j["percent_agreement"]),
+            format_estimate(j["cohen_kappa"], undefined="undefined"),
+        ]
         cells += [num(j["gwet_ac1"]["value"]), num(j["krippendorff_alpha"]["value"])]
         if report.binary:
             cells.append(num(j["leniency"]["value"]))
@@ -139,9 +145,10 @@ def calibrate_command(
         )
     elif report.humans is not None:
         h = report.humans
+        kappa = "undefined" if h.mean_pairwise_kappa is None else num(h.mean_pairwise_kappa)
         console.print(
             f"humans: {h.n_raters} raters, α {ci(h.krippendorff_alpha.as_dict())}, "
-            f"mean pairwise κ {num(h.mean_pairwise_kappa)}",
+            f"mean pairwise κ {kappa}, raw agreement {ci(h.percent_agreement.as_dict())}",
             highlight=False,
         )
     if gold == "adjudicated":

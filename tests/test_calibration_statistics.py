@@ -19,7 +19,7 @@ from expgrade.calibration.agreement import (
     scott_pi,
 )
 from expgrade.calibration.bootstrap import estimate, percentile_interval, resample_table
-from expgrade.calibration.corrected import ppi_mean, rogan_gladen
+from expgrade.calibration.corrected import LABELS_ONLY, ppi_mean, rogan_gladen
 from expgrade.calibration.krippendorff_alpha import (
     alpha_from_coincidences,
     alpha_from_confusions,
@@ -178,39 +178,69 @@ def test_rogan_gladen_recovers_the_human_rate_on_the_same_items() -> None:
 
 def test_rogan_gladen_interval_reference_value() -> None:
     # p = 0.4 on 1000 judged items; TPR 0.9 on 100 positives, TNR 0.8 on 100 negatives.
-    # θ = (0.4 + 0.8 − 1)/0.7 = 2/7; Var = [0.24/1000 + (2/7)²·0.09/100 + (5/7)²·0.16/100]/0.49
+    # θ = (0.4 + 0.8 − 1)/0.7 = 2/7; each rate's p(1−p)/n at Agresti–Coull's p̃ = (x + z²/2)/(n + z²)
+    z = 1.959964
     est = rogan_gladen(0.4, 1000, 0.9, 100, 0.8, 100, confidence=0.95)
     theta = 2 / 7
-    var = (0.24 / 1000 + theta**2 * 0.09 / 100 + (5 / 7) ** 2 * 0.16 / 100) / 0.49
+
+    def ac(x: float, n: int) -> float:
+        p = (x + z * z / 2) / (n + z * z)
+        return p * (1 - p) / (n + z * z)
+
+    var = (ac(400, 1000) + theta**2 * ac(90, 100) + (5 / 7) ** 2 * ac(80, 100)) / 0.49
     assert est.value == pytest.approx(theta)
-    assert est.ci_high - est.value == pytest.approx(1.959964 * np.sqrt(var), rel=1e-6)
+    assert est.ci_high - est.value == pytest.approx(z * np.sqrt(var), rel=1e-6)
+    perfect = rogan_gladen(0.3, 200, 1.0, 6, 1.0, 14)  # 20 labels, all agreeing: not a point
+    assert perfect.ci_high - perfect.ci_low > 0.05
     assert np.isnan(rogan_gladen(0.4, 100, 0.5, 10, 0.5, 10).value)  # a coin-flip judge cannot be corrected
 
 
 def test_ppi_mean_matches_ppi_py_reference_values() -> None:
-    """Numbers printed by ppi_py 0.2.3 (`ppi_mean_pointestimate`, `ppi_mean_ci`) on the same data."""
+    """Numbers printed by ppi_py 0.2.3 (`ppi_mean_pointestimate`, `ppi_mean_ci`) on 200 labels: the
+    same point and nearly the same interval (smoothing and t vanish); on a few labels the interval
+    is the smoothed t one checked by hand, or the labels' own Wilson interval where narrower."""
     y = np.array([1, 0, 1, 1, 0, 1, 0, 1], dtype=float)
     f = np.array([1, 0, 1, 0, 0, 1, 1, 1], dtype=float)
     fu = np.array([1, 1, 0, 1, 0, 1, 1, 0, 1, 1, 0, 1], dtype=float)
-    at_90 = ppi_mean(y, f, fu, confidence=0.9)  # ppi_py's default alpha=0.1
-    assert (at_90.value, at_90.ci_low, at_90.ci_high) == pytest.approx(
-        (0.63641827, 0.37430047, 0.89853607), abs=1e-8
+    at_95 = ppi_mean(y, f, fu)  # ours defaults to 95 % (ppi_py's to 90 %)
+    # on 8 labels that disagree with the judge 2 times the judge adds nothing the labels' own
+    # Wilson interval does not already give: that is the answer
+    assert at_95.interval == LABELS_ONLY
+    assert (at_95.value, at_95.ci_low, at_95.ci_high) == pytest.approx(
+        (0.625, 0.30574239, 0.86315571), abs=1e-8
     )
-    at_95 = ppi_mean(y, f, fu)  # ours defaults to 95 %
-    assert (at_95.ci_low, at_95.ci_high) == pytest.approx((0.32408565, 0.94875089), abs=1e-8)
+    # 20 labels, one disagreement, 100 more judged items: PPI++ beats Wilson; by hand: Student's
+    # t (19 df) on the variances smoothed with z²/4 pseudo-labels per corner, z²/2 per end
+    y20 = np.array([1.0] * 6 + [0.0] * 14)
+    f20 = y20.copy()
+    f20[0] = 0.0
+    fu100 = np.array([1.0] * 30 + [0.0] * 70)
+    est20 = ppi_mean(y20, f20, fu100)
+    z, t19 = 1.959964, 2.093024
+    all_f = np.concatenate([f20, fu100])
+    cov = float(np.mean((y20 - y20.mean()) * (f20 - f20.mean())))
+    lam = min(1.0, cov / ((1 + 20 / 100) * float(np.var(all_f, ddof=1))))
+    w = z * z / 4
+    r = np.concatenate([y20 - lam * f20, [0.0, -lam, 1.0, 1.0 - lam]])
+    rw = np.concatenate([np.ones(20), np.full(4, w)])
+    g = np.concatenate([fu100, [0.0, 1.0]])
+    gw = np.concatenate([np.ones(100), np.full(2, 2 * w)])
+    var = np.cov(r, aweights=rw, bias=True) / rw.sum() + lam**2 * np.cov(g, aweights=gw, bias=True) / gw.sum()
+    assert est20.value == pytest.approx(lam * fu100.mean() + np.mean(y20 - lam * f20))
+    assert (est20.ci_low, est20.ci_high) == pytest.approx(
+        (est20.value - t19 * np.sqrt(var), est20.value + t19 * np.sqrt(var)), abs=1e-6
+    )
+    assert est20.interval is None
     rng = np.random.default_rng(0)
     big_y = (rng.random(200) < 0.4).astype(float)
     big_f = np.where(rng.random(200) < 0.8, big_y, 1 - big_y)
     big_fu = (rng.random(1000) < 0.45).astype(float)
     est = ppi_mean(big_y, big_f, big_fu)
-    assert (est.value, est.ci_low, est.ci_high) == pytest.approx(
-        (0.35655631, 0.29932062, 0.41379200), abs=1e-8
-    )
-    # hand check of the power-tuning weight: Cov(Y, Ŷ) = 7/64, Var of all 20 predictions = 20/19·0.65·0.35
-    lam = (7 / 64) / ((5 / 3) * (20 / 19) * 0.65 * 0.35)
-    assert at_90.value == pytest.approx(lam * fu.mean() + (y - lam * f).mean())
+    assert est.value == pytest.approx(0.35655631, abs=1e-8)
+    assert (est.ci_low, est.ci_high) == pytest.approx((0.29932062, 0.41379200), abs=5e-4)
     classical = ppi_mean(y, f, np.array([]))
     assert classical.value == pytest.approx(y.mean())
+    assert classical.interval == LABELS_ONLY  # no judged items beyond the labels: the labels' Wilson interval
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,12 @@ def _binary(rng: np.random.Generator, n: int, big_n: int, noise: float) -> tuple
 @pytest.mark.parametrize(
     ("n", "big_n", "noise", "seed"), [(20, 200, 0.1, 0), (60, 1000, 0.3, 1), (12, 30, 0.0, 2)]
 )
-def test_report_cell_matches_ppi_py_to_1e_6(n: int, big_n: int, noise: float, seed: int) -> None:
+def test_report_cell_is_ppi_py_with_an_interval_that_holds_its_level(
+    n: int, big_n: int, noise: float, seed: int
+) -> None:
+    """The point is ppi_py's to 1e-6; the interval is ppi_py's Wald one with smoothed variances
+    (`corrected.ppi_mean`): close to ppi_py's where the labels disagree with the judge now and
+    then, and no point where they happen to agree on every item (noise 0: ppi_py's is [θ, θ])."""
     y, f, fu = _binary(np.random.default_rng(seed), n, big_n, noise)
     cell = Cell()
     for yi, fi in zip(y, f, strict=True):
@@ -31,11 +36,13 @@ def test_report_cell_matches_ppi_py_to_1e_6(n: int, big_n: int, noise: float, se
     ours = cell_summary(cell, n_boot=20, confidence=0.95, seed=0, prior=0.15)["corrected_pass_rate"]
     low, high = ppi_mean_ci(y, f, fu, alpha=0.05)
     assert ours["value"] == pytest.approx(float(ppi_mean_pointestimate(y, f, fu)[0]), abs=1e-6)
-    assert ours["ci_low"] == pytest.approx(float(low[0]), abs=1e-6)
-    assert ours["ci_high"] == pytest.approx(float(high[0]), abs=1e-6)
+    if noise > 0:
+        assert (ours["ci_low"], ours["ci_high"]) == pytest.approx(
+            (max(0.0, float(low[0])), min(1.0, float(high[0]))), abs=0.03
+        )
+    assert ours["ci_high"] - ours["ci_low"] > 0.02
     direct = ppi_mean(y, f, fu, confidence=0.9)
-    low90, high90 = ppi_mean_ci(y, f, fu)
-    assert (direct.ci_low, direct.ci_high) == pytest.approx((float(low90[0]), float(high90[0])), abs=1e-6)
+    assert direct.ci_high - direct.ci_low < ours["ci_high"] - ours["ci_low"]
 
 
 def test_active_estimator_is_unbiased_where_the_labelled_sample_is_not() -> None:
