@@ -33,10 +33,21 @@ TaxonomyOption = Annotated[
 @failures_app.command("analyze")
 @judge_options()
 def analyze(
-    run_dir: Annotated[Path, typer.Argument(help="A run folder written by `expgrade grade`.")],
+    run_dir: Annotated[
+        Path | None,
+        typer.Argument(help="A run folder written by `expgrade grade` (leave out: --submissions and --out)."),
+    ] = None,
     submissions: Annotated[
         Path | None,
-        typer.Option("--submissions", help="The submissions folder (default: the run's manifest)."),
+        typer.Option(
+            "--submissions",
+            help="The submissions folder (default: the run's manifest); without a run folder, every run "
+            "in it is analysed as it is (imported or native), with no grading and no tasks needed.",
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Where failures.jsonl goes when there is no run folder."),
     ] = None,
     tasks: Annotated[
         Path | None, typer.Option("--tasks", help="TASKS.jsonl (default: the run's manifest).")
@@ -45,27 +56,34 @@ def analyze(
     *,
     judges: JudgeSettings | None,
 ) -> None:
-    """Classify every submission that did not pass: RUN_DIR/failures.jsonl (and failure_checks.json)."""
-    from expgrade.grading.failures.run import analyze_run
+    """Classify every submission that did not pass: RUN_DIR/failures.jsonl (and failure_checks.json);
+    or, with --submissions and --out and no run folder, every run of a submissions folder."""
+    from expgrade.grading.errors import UserError
+    from expgrade.grading.failures.run import analyze_run, analyze_submissions
     from expgrade.grading.failures.taxonomy import load_taxonomy
 
     taxonomy = load_taxonomy(failure_taxonomy)
-    analysis = analyze_run(run_dir, taxonomy, submissions=submissions, tasks=tasks, judges=judges)
-    print_analysis(analysis, run_dir)
+    if run_dir is None:
+        if submissions is None or out is None:
+            raise UserError("give a run folder, or --submissions DIR and --out DIR to analyse runs alone")
+        analysis = analyze_submissions(submissions, out, taxonomy, tasks=tasks, judges=judges)
+    else:
+        analysis = analyze_run(run_dir, taxonomy, submissions=submissions, tasks=tasks, judges=judges)
+    print_analysis(analysis, run_dir or out or Path("."), graded=run_dir is not None)
     if analysis.problems:
         raise typer.Exit(1)
 
 
-def print_analysis(analysis: Analysis, run_dir: Path) -> None:
+def print_analysis(analysis: Analysis, run_dir: Path, *, graded: bool = True) -> None:
     """The per-agent failure-mode table, the judge's checks, and what could not be assessed."""
-    from rich.table import Table
-
     from expgrade.grading.failures.table import failure_table, mode_cells
+    from expgrade.grading.tables import terminal_table
 
     block = failure_table(analysis.records)
     for row in block["agents"]:
         title = (
-            f"{row['agent']}: {row['n_analyzed']} failed run(s), {row['n_classified']} classified, "
+            f"{row['agent']}: {row['n_analyzed']} {'failed ' if graded else ''}run(s), "
+            f"{row['n_classified']} classified, "
             f"{row['n_not_assessed']} not assessed, {row['n_unscorable']} unscorable"
             + (
                 f" ({row['n_without_trajectory']} without a trajectory)"
@@ -76,12 +94,9 @@ def print_analysis(analysis: Analysis, run_dir: Path) -> None:
         if not row["modes"]:
             console.print(f"failure modes of {title}", highlight=False, soft_wrap=True)
             continue
-        table = Table(title=title)
-        for col in ("mode", "count", "share [95% CI]", "median step", "examples"):
-            table.add_column(col)
-        for m in row["modes"]:
-            table.add_row(*mode_cells(m))
-        console.print(table)
+        headers = ("mode", "count", "share [95% CI]", "median\nstep", "examples")
+        cells = [mode_cells(m) for m in row["modes"]]
+        console.print(terminal_table(title, headers, cells, text_columns=(4,), id_columns=(0,), stack=False))
     if analysis.checks is not None:
         c, r = analysis.checks["controls"], analysis.checks["retest"]
         style = "green" if c["passed"] else "red"
@@ -91,11 +106,13 @@ def print_analysis(analysis: Analysis, run_dir: Path) -> None:
             f"({c['n'] - c['decided']} unscorable); retest {r['mode_flips']}/{r['decided']} mode flips",
             highlight=False,
         )
+        if analysis.checks.get("refused"):
+            err_console.print(f"[red]{analysis.checks['refused']}[/]", highlight=False, soft_wrap=True)
     for problem in analysis.problems:
         err_console.print(f"[red]skipped:[/] {problem}", highlight=False)
     console.print(
-        f"{len(analysis.records)} failure verdict(s) in {run_dir / 'failures.jsonl'}; "
-        f"the table is in `expgrade report {run_dir}`",
+        f"{len(analysis.records)} failure verdict(s) in {run_dir / 'failures.jsonl'}"
+        + (f"; the table is above, and in the report `expgrade report {run_dir}` writes" if graded else ""),
         highlight=False,
         soft_wrap=True,
     )
@@ -106,17 +123,17 @@ def taxonomy(
     failure_taxonomy: TaxonomyOption = None,
 ) -> None:
     """Print the failure taxonomy (the shipped one, or a file checked as `analyze` would read it)."""
-    from rich.table import Table
-
     from expgrade.grading.failures.taxonomy import load_taxonomy
+    from expgrade.grading.tables import terminal_table
 
     tax = load_taxonomy(failure_taxonomy)
-    table = Table(title=f"{tax.title} ({tax.ref})")
-    for col in ("id", "title", "agent's fault", "description"):
-        table.add_column(col)
-    for m in tax.modes:
-        table.add_row(m.id, m.title, "yes" if m.agent_fault else "no", m.description)
-    console.print(table)
+    rows = [(m.id, m.title, "yes" if m.agent_fault else "no", m.description) for m in tax.modes]
+    headers = ("id", "title", "agent's\nfault", "description")
+    console.print(
+        terminal_table(
+            f"{tax.title} ({tax.ref})", headers, rows, text_columns=(1, 3), id_columns=(0, 2), stack=False
+        )
+    )
 
 
 @failures_app.command("calibrate")
@@ -137,14 +154,13 @@ def calibrate(
     """The failure classifier against people: κ per mode with its interval, and the corrected shares."""
     import json
 
-    from rich.table import Table
-
     from expgrade.calibration.failures import failure_calibration
     from expgrade.grading.errors import UserError
     from expgrade.grading.estimate import format_estimate
     from expgrade.grading.failures.records import CHECKS_FILE, read_failure_checks, read_failures
     from expgrade.grading.failures.taxonomy import load_taxonomy
     from expgrade.grading.labels_io import read_label_tables
+    from expgrade.grading.tables import terminal_table
 
     records = read_failures(run_dir)
     if records is None:
@@ -155,23 +171,23 @@ def calibrate(
     (run_dir / CHECKS_FILE).write_text(
         json.dumps({**checks, "calibration": block}, indent=2) + "\n", encoding="utf-8"
     )
-    table = Table(
-        title=f"failure classifier vs people: {block['n_labelled']} labelled run(s), "
-        f"κ {format_estimate(block['kappa'])}"
-    )
-    for col in ("mode", "people", "classifier", "κ [95% CI]", "classifier share", "corrected share [95% CI]"):
-        table.add_column(col)
-    for m in block["per_mode"]:
-        share = m["classifier_share"]
-        table.add_row(
+    rows = [
+        (
             m["mode"],
             str(m["n_people"]),
             str(m["n_classifier"]),
             format_estimate(m["kappa"]),
-            "–" if share is None else f"{share:.2f}",
+            "–" if m["classifier_share"] is None else f"{m['classifier_share']:.2f}",
             format_estimate(m["corrected_share"]),
         )
-    console.print(table)
+        for m in block["per_mode"]
+    ]
+    title = (
+        f"failure classifier vs people: {block['n_labelled']} labelled run(s), "
+        f"κ {format_estimate(block['kappa'])}"
+    )
+    headers = ("mode", "people", "classifier", "κ\n[95% CI]", "classifier\nshare", "corrected\nshare [CI]")
+    console.print(terminal_table(title, headers, rows, text_columns=(), id_columns=(0,)))
     if block["n_people_ties"]:
         err_console.print(
             f"{block['n_people_ties']} item(s) left out: their people split evenly", highlight=False

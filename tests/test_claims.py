@@ -101,10 +101,13 @@ def test_the_tasks_tolerance_decides_and_a_number_just_outside_it_is_no_support(
     )
 
 
-def test_a_number_only_printed_for_another_metric_is_no_support(tmp_path: Path) -> None:
-    """0.4871 is the loss the run printed, not an accuracy."""
+def test_a_number_only_printed_for_another_metric_is_a_mismatch(tmp_path: Path) -> None:
+    """0.4871 is the loss the run printed, not an accuracy: no support, and said whose it is."""
     check = _check(tmp_path, TRAINED, _submission(claimed={"main": {"accuracy": 0.4871}})).checks[0]
-    assert check.support == "unsupported"
+    assert (check.support, check.step) == ("mismatch", 3)
+    assert check.why == (
+        "claimed accuracy = 0.4871; the run printed test accuracy = 0.8123 at step 3; 0.4871 is loss (step 3)"
+    )
 
 
 @pytest.mark.parametrize(

@@ -43,7 +43,12 @@ def test_the_report_shows_claim_support_and_cost_per_agent(graded: tuple[Path, s
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     by_agent = {a["agent"]: a for a in report["agent_runs"]}
-    assert by_agent["careful-agent"]["claims"] == {"measured": 0, "transcript": 8, "unsupported": 0}
+    assert by_agent["careful-agent"]["claims"] == {
+        "measured": 0,
+        "transcript": 8,
+        "unsupported": 0,
+        "mismatch": 0,
+    }
     assert by_agent["sloppy-agent"]["claims"]["unsupported"] == 3
     assert by_agent["cheating-agent"]["claims"]["unsupported"] == 4
     steps = by_agent["cheating-agent"]["steps"]
@@ -57,6 +62,16 @@ def test_the_report_shows_claim_support_and_cost_per_agent(graded: tuple[Path, s
     assert "The agents&#39; runs: claims, cost and time" in html and "careful-agent" in html
     md = (run / "report.md").read_text()
     assert "## The agents' runs: claims, cost and time" in md
+    # one line per number: the number, its metric, support and step; not the sentence again
+    careful = next(
+        s for t in report["tasks"] for s in t["submissions"] if s["submission_id"] == "careful-adam"
+    )
+    number = next(c for c in careful["claims"] if c["kind"] == "number")
+    line = f"- {number['value']:g} [{number['metric'] or 'metric not named'}]: transcript, step 7 ("
+    assert "Claims of careful-adam:" in md and line in md
+    cells = f'{number["value"]:g}</td><td>{number["metric"]}</td><td class="pass">transcript</td><td>7</td>'
+    assert cells in html
+    assert f"claim {line[2:]}" in (run / "logs" / "careful-adam" / "grading.log").read_text()
 
 
 def test_compare_shows_both_runs_agents(graded: tuple[Path, str], tmp_path: Path) -> None:

@@ -21,6 +21,11 @@ from expgrade.grading.trajectory import iter_steps, trajectory_path
 
 #: What a run without a trajectory is still checked for.
 WITHOUT_TRAJECTORY = "limits, claim support and re-execution"
+#: What needs a graded run (a task and a re-run), said of every run analysed without one.
+WITHOUT_GRADING = (
+    "claim support and the re-execution's faults were not assessed: they need a graded run "
+    "(its tasks and re-run), and these runs were analysed from their submissions alone"
+)
 
 
 @dataclass(frozen=True)
@@ -42,16 +47,15 @@ def has_answer(submission: Submission) -> bool:
     return bool(submission.conclusion or submission.claimed_results)
 
 
-def gather_evidence(record: ResultRecord, submission: Submission, submission_dir: Path) -> Evidence:
-    """Every detector's findings on one submission (its trajectory's where it has one)."""
+def gather_evidence(record: ResultRecord | None, submission: Submission, submission_dir: Path) -> Evidence:
+    """Every detector's findings on one submission (its trajectory's where it has one); `record`
+    None for a run that was never graded: what needs its result record is left out."""
     path = trajectory_path(submission_dir)
     steps = list(iter_steps(path)) if path is not None else None
     runs = detectors.Runs.of(steps) if steps is not None else None
-    findings = [
-        *detectors.sandbox_fault(record),
-        *detectors.limit_hit(ended(submission), runs),
-        *detectors.claims(record),
-    ]
+    findings = detectors.limit_hit(ended(submission), runs)
+    if record is not None:
+        findings = [*detectors.sandbox_fault(record), *findings, *detectors.claims(record)]
     if steps is not None:
         findings += detectors.from_steps(steps, has_answer=has_answer(submission))
     return Evidence(_deduplicated(findings), steps)

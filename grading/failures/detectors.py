@@ -60,7 +60,9 @@ class Run:
 
     @property
     def failed(self) -> bool:
-        return (self.exit_code is not None and self.exit_code != 0) or bool(_TRACEBACK.search(self.output))
+        return (self.exit_code is not None and self.exit_code != 0) or bool(
+            _TRACEBACK.search(self.output) or _BARE_IMPORT_ERROR.search(self.output)
+        )
 
 
 @dataclass
@@ -85,6 +87,10 @@ class Runs:
             if s.kind == "tool_call":
                 if pending is not None and pending.command:
                     out.runs.append(Run(pending.index, pending.command, "", None, pending.index))
+                pending = None
+                if s.output is not None or s.exit_code is not None:  # a call and its result as one step
+                    out.runs.append(Run(s.index, _ran(s), s.output or "", s.exit_code, s.index))
+                    continue
                 pending = s
                 if s.call_id:
                     calls[s.call_id] = s
@@ -94,7 +100,7 @@ class Runs:
                     call = pending
                 if call is pending:
                     pending = None
-                command = (call.command if call else None) or ""
+                command = _ran(call) if call else ""
                 if command or s.exit_code is not None:
                     out.runs.append(
                         Run(
@@ -108,6 +114,20 @@ class Runs:
         if pending is not None and pending.command:
             out.runs.append(Run(pending.index, pending.command, "", None, pending.index))
         return out
+
+
+#: Tools that run the code they are given (Inspect's `python`, OpenHands' `execute_ipython_cell`).
+CODE_TOOLS = frozenset(
+    {"python", "ipython", "execute_ipython_cell", "run_python", "python_exec", "code_interpreter", "jupyter"}
+)
+
+
+def _ran(call: Step) -> str:
+    """What a call ran, as a command: its shell command, else a code tool's name (`python`), so a
+    run of code through a tool counts as one."""
+    if call.command:
+        return call.command
+    return call.tool if call.tool and call.tool.lower() in CODE_TOOLS else ""
 
 
 def command_key(command: str) -> str:
@@ -127,11 +147,18 @@ _RESOURCE = re.compile(
 _ENVIRONMENT_TYPES = {"ModuleNotFoundError", "ImportError"}
 
 
+#: A missing module as test runners and loaders print it, with no traceback header before it
+#: (pytest's `E   ModuleNotFoundError: No module named 'x'`, a collection error).
+_BARE_IMPORT_ERROR = re.compile(r"\b(ModuleNotFoundError|ImportError): (.*No module named.*)$", re.M)
+
+
 def _exception(output: str) -> tuple[str, str] | None:
-    """(type, message) of the last exception a traceback in `output` ended with."""
+    """(type, message) of the last exception a traceback in `output` ended with, or of a missing
+    module printed without one."""
     m = _TRACEBACK.search(output)
     if m is None:
-        return None
+        bare = _BARE_IMPORT_ERROR.search(output)
+        return (bare[1], bare[2].strip()) if bare else None
     found = list(_EXCEPTION.finditer(output, m.end()))
     if not found:
         return ("Exception", "")
@@ -429,15 +456,29 @@ def infrastructure_steps(runs: Runs) -> list[Finding]:
 
 
 _LIMIT = re.compile(
-    r"limit|LimitsExceeded|timeout|timed out|max[_ -]?(?:steps|iterations|turns)|budget|cost", re.I
+    r"limit|LimitsExceeded|timeout|timed out|max(?:imum)?[_ -]?(?:number of )?(?:steps?|iterations?|turns?|"
+    r"rounds?)|budget|cost",
+    re.I,
+)
+#: Words that say a limit was reached, not just announced: a harness's note "you have 30 steps
+#: left" is bookkeeping, "Agent reached maximum iteration" is where the run stopped.
+_HIT = re.compile(
+    r"reached|exceeded|Exceeded|\bhit\b|ran out|out of|exhausted|stopp(?:ed|ing)|terminat|timed out|timeout",
+    re.I,
 )
 
 
+def _limit_step(s: Step) -> bool:
+    text = s.text or s.output or ""
+    return (s.actor == "harness" or s.kind == "error") and bool(_LIMIT.search(text) and _HIT.search(text))
+
+
 def limit_hit(ended: str | None, runs: Runs | None) -> list[Finding]:
-    """The harness stopped the run at a step, time, token or cost limit (`source.ended`, a harness step)."""
+    """The harness stopped the run at a step, time, token or cost limit: the harness's (or an error)
+    step that says so, else `source.ended` (cited at the run's last step)."""
     if runs is not None:
         for s in runs.steps.values():
-            if s.actor == "harness" and _LIMIT.search(s.text or s.output or ""):
+            if _limit_step(s):
                 return [
                     Finding(
                         "out_of_budget",
@@ -455,7 +496,7 @@ def limit_hit(ended: str | None, runs: Runs | None) -> list[Finding]:
 
 def claims(record: ResultRecord) -> list[Finding]:
     """Claims the claim-support check found no step behind (the result record's `claims`, issue 53)."""
-    bad = [c for c in record.claims or [] if c.support == "unsupported"]
+    bad = [c for c in record.claims or [] if c.support in ("unsupported", "mismatch")]
     if not bad:
         return []
     steps = tuple(c.step for c in bad if c.step is not None)

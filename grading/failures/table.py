@@ -180,3 +180,16 @@ def failure_changes(
         "modes": modes,
         "changed_runs": moved,
     }
+
+
+def failure_judge_banner(checks: dict[str, Any] | None) -> str | None:
+    """The first screen's sentence when the failure judge failed its controls: its verdicts are
+    left out of the shares (as a main judge that fails its controls is refused), and why."""
+    controls = (checks or {}).get("controls")
+    if not controls or controls.get("passed"):
+        return None
+    return (
+        f"The failure judge {checks.get('judge') if checks else ''} failed its controls "
+        f"({controls['right']} of {controls['decided']} decided right, of {controls['n']}): its verdicts "
+        "are left out of the failure-mode shares and counted as unscorable (judge_failed_controls)."
+    )

@@ -4,7 +4,12 @@ Each number the agent claims (`claimed_results`, and the numbers of its conclusi
 names the text gives them) and each sentence saying something was run, trained or evaluated is
 traced to one of three supports: `measured` (the clean-room re-run produced it, within the task's
 tolerance), `transcript` (a tool output of the agent's own run printed it: the step is cited), or
-`unsupported`. A number the agent typed itself is never a measurement: a value that a command or
+`unsupported`, or `mismatch`: the sentence names a metric and the number is what the run printed
+or measured for *another* metric (k=1's accuracy claimed as k=25's). A number said of a metric
+is supported only by a value of that metric, whatever the spelling of its name (`metric_tokens`:
+R², R^2, r2 and R-squared are one name; `acc_k25` and "accuracy with k = 25" another). A
+sentence that names no metric is matched against every number the run printed, and says so.
+A number the agent typed itself is never a measurement: a value that a command or
 a tool call's arguments of the run wrote (`echo ... > results.json`, a heredoc, a `python -c`
 literal, a file the agent created), or that the agent's code holds as a literal, does not support
 a claim when an output later prints it, nor when the re-run prints it back.
@@ -66,12 +71,16 @@ LINE_CHARS = 300
 
 @dataclass(frozen=True)
 class Printed:
-    """A number a tool output printed, with the line that printed it and the line above (a header)."""
+    """A number a tool output printed, with the line that printed it and the line above (a header),
+    and the metric name beside it (`label`: its tokens; `name`: as printed, where the line gave it
+    as `name: value` or `name=value`)."""
 
     step: int
     value: float
     line: str
     above: str
+    label: frozenset[str] = frozenset()
+    name: str | None = None
 
 
 @dataclass(frozen=True)
@@ -103,6 +112,79 @@ def numbers(text: str) -> Iterator[tuple[float, str, int]]:
             continue
         if math.isfinite(value):
             yield (round(value / 100, 12) if m[2] else value), m[0].strip(), m.start()
+
+
+# -- metric names ---------------------------------------------------------------------------------
+
+#: Spellings of one metric read as one token (first match wins, so the longer names come first);
+#: a single-letter setting written `k = 25` is the token `k25`, as in `acc_k25`.
+_SPELLINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), token)
+    for pattern, token in (
+        (r"root[\s_-]*mean[\s_-]*squared?[\s_-]*errors?", "rmse"),
+        (r"mean[\s_-]*squared?[\s_-]*errors?", "mse"),
+        (r"mean[\s_-]*absolute[\s_-]*errors?", "mae"),
+        (r"(?<![a-z0-9])r(?:\s*\^\s*2|\s*\u00b2|[\s_-]*squared)(?![a-z0-9])", "r2"),
+        (r"(?<![a-z0-9])f[\s_-]?1(?:[\s_-]*score)?(?![a-z0-9])", "f1"),
+        (r"(?<![a-z0-9])(?:accuracy|accuracies)(?![a-z0-9])", "acc"),
+        (r"(?<![\w.])([a-z])\s*=\s*(\d+)(?![.\d])", r"\1\2"),
+    )
+)
+_TOKEN = re.compile(r"[a-z][a-z0-9]*")
+
+
+def _stem(word: str) -> str:
+    """A plural read as its singular (`losses`, `epochs`), the same way on both sides of a match."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def name_tokens(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, token) of every word of `text`, each metric spelling read as its one token;
+    the spans of the spellings with a digit in them (`R^2`, `k = 25`) are no claimed number."""
+    lower = text.lower()
+    taken = [False] * len(lower)
+    out: list[tuple[int, int, str]] = []
+    for pattern, token in _SPELLINGS:
+        for m in pattern.finditer(lower):
+            if any(taken[m.start() : m.end()]):
+                continue
+            out.append((m.start(), m.end(), m.expand(token)))
+            taken[m.start() : m.end()] = [True] * (m.end() - m.start())
+    out += [
+        (m.start(), m.end(), _stem(m[0]))
+        for m in _TOKEN.finditer(lower)
+        if not any(taken[m.start() : m.end()])
+    ]
+    return sorted(out)
+
+
+def metric_tokens(name: str) -> frozenset[str]:
+    """A metric's name as the set of tokens any spelling of it gives (`R^2` and `r_squared`:
+    {r2}; `acc_k25` and "accuracy with k=25": {acc, k25}); words too general to tell two metrics
+    apart (`test`, `final`) are left out unless they are all the name has."""
+    words = {t for _, _, t in name_tokens(name) if len(t) >= 2 or t.isalpha()}
+    return frozenset((words - _GENERIC) or words)
+
+
+#: A `name: value` or `name=value` where the name is the last words before the sign.
+_NAMED = re.compile(r"([A-Za-z][\w\-^\u00b2 ]{0,40}?)[\"']?\s*[:=]\s*[\"']?\s*$")
+
+
+def _labelled(line: str, above: str) -> Iterator[tuple[float, frozenset[str], str | None]]:
+    """(value, the tokens of the words naming it, its printed name) of each number on an output
+    line: the words before it since the last number, else the words after it, else the line
+    above (a table's header)."""
+    found = list(numbers(line))
+    ends = [0] + [off + len(written) for _, written, off in found]
+    starts = [off for _, _, off in found] + [len(line)]
+    for i, (value, _, off) in enumerate(found):
+        before = line[ends[i] : off]
+        label = metric_tokens(before)
+        named = _NAMED.search(before)
+        name = named[1].strip() if named and metric_tokens(named[1]) else None
+        if not label:
+            label = metric_tokens(line[ends[i + 1] : starts[i + 1]]) or metric_tokens(above)
+        yield value, label, name
 
 
 def _lines(text: str) -> Iterator[tuple[str, str]]:
@@ -234,19 +316,26 @@ def read_run(path: Path, extra: Mapping[str, Any]) -> RunEvidence:
             last_call = (step.index, step.command or "")
             if step.call_id:
                 calls[step.call_id] = last_call
+            if step.output:  # a call and its result as one step (SWE-agent's action/observation)
+                _read_output(ev, step, last_call)
         elif step.kind == "tool_output" and own and step.output:
-            call = calls.get(step.call_id or "") or last_call
-            if call is not None:
-                ev.commands[step.index] = call[1]
-                if call[1] and step.exit_code in (0, None) and runs_program(call[1]):
-                    ev.runs.append(call)
-            for line, above in _lines(step.output):
-                for value, _, _ in numbers(line):
-                    ev.printed.append(
-                        Printed(step.index, value, line.strip()[:LINE_CHARS], above.strip()[:LINE_CHARS])
-                    )
+            _read_output(ev, step, calls.get(step.call_id or "") or last_call)
     ev.stats = agent_run(n, n_calls, usage, cost, times, extra) or AgentRun()
     return ev
+
+
+def _read_output(ev: RunEvidence, step: Step, call: tuple[int, str] | None) -> None:
+    """What one output printed (its numbers, with the words naming them), and the run of the
+    command it answers when that ran a program and did not fail."""
+    if call is not None:
+        ev.commands[step.index] = call[1]
+        if call[1] and step.exit_code in (0, None) and runs_program(call[1]):
+            ev.runs.append(call)
+    for line, above in _lines(step.output or ""):
+        for value, label, name in _labelled(line, above):
+            ev.printed.append(
+                Printed(step.index, value, line.strip()[:LINE_CHARS], above.strip()[:LINE_CHARS], label, name)
+            )
 
 
 def code_literals(changes: ChangedFiles, into: dict[float, Typed]) -> None:
@@ -272,16 +361,10 @@ class Claim:
     value: float | None = None
     written: str | None = None  # the number as the text wrote it: its last digit bounds the rounding
 
-
-def _words(metric: str) -> set[str]:
-    words = {w for w in re.split(r"[^a-z0-9]+", metric.lower()) if len(w) >= 2}
-    return (words - _GENERIC) or words
-
-
-def _mentions(text: str, words: set[str]) -> bool:
-    found = set(re.findall(r"[a-z][a-z0-9]*", text.lower()))
-    return any(w in found or any(len(f) >= 3 and (w.startswith(f) or f.startswith(w)) for f in found)
-               for w in words)  # fmt: skip
+    @property
+    def tokens(self) -> frozenset[str]:
+        """The claimed metric's name as tokens (empty: the claim names no metric)."""
+        return metric_tokens(self.metric.rpartition("/")[2]) if self.metric else frozenset()
 
 
 def _settings(task: Task) -> set[float]:
@@ -294,51 +377,65 @@ def _settings(task: Task) -> set[float]:
     return {value for part in parts for value, _, _ in numbers(part)}
 
 
-def _known_metrics(task: Task, claimed: Mapping[str, Mapping[str, Any]]) -> list[str]:
-    keys = [
-        f"{e}/{m}"
-        for results in (task.expected_results or {}, claimed)
-        for e, ms in results.items()
-        for m in ms
-    ]
-    return list(dict.fromkeys(keys))
+def known_metrics(
+    task: Task, claimed: Mapping[str, Mapping[str, Any]], measured: Mapping[str, Mapping[str, Any]],
+    ev: RunEvidence,
+) -> dict[frozenset[str], str]:  # fmt: skip
+    """Every metric a sentence may name, as its tokens -> its name: the task's and the claimed
+    results' `EXPERIMENT/METRIC` first, then the re-run's, then the names the run printed."""
+    out: dict[frozenset[str], str] = {}
+    for results in (task.expected_results or {}, claimed, measured):
+        for e, ms in results.items():
+            for m in ms:
+                if tokens := metric_tokens(m):
+                    out.setdefault(tokens, f"{e}/{m}")
+    for p in ev.printed:
+        if p.name is not None and p.label:
+            out.setdefault(metric_tokens(p.name), p.name)
+    return out
 
 
-def _metric_near(sentence: str, offset: int, metrics: list[str]) -> str | None:
-    """The known metric named nearest the number at `offset` in its clause."""
-    best: tuple[int, str] | None = None
-    for key in metrics:
-        for word in _words(key.split("/")[-1]):
-            for m in re.finditer(rf"\b{re.escape(word)}", sentence, re.IGNORECASE):
-                d = abs(m.start() - offset)
-                if best is None or d < best[0]:
-                    best = (d, key)
-    return best[1] if best is not None else None
+def _metric_named(
+    words: list[tuple[int, int, str]], offset: int, metrics: Mapping[frozenset[str], str]
+) -> str | None:
+    """The known metric the sentence names for the number at `offset`: of the metrics all of whose
+    tokens the sentence holds, the most specific (`acc` and `k25` over `acc` alone), then the
+    nearest to the number."""
+    best: tuple[int, int, str] | None = None
+    for tokens, name in metrics.items():
+        where = [[abs(start - offset) for start, _, t in words if t == token] for token in tokens]
+        if not tokens or not all(where):
+            continue
+        key = (-len(tokens), max(min(w) for w in where), name)
+        if best is None or key < best:
+            best = key
+    return best[2] if best is not None else None
 
 
-def claims_of(task: Task, submission: Submission) -> list[Claim]:
-    """The claims a submission makes: its claimed results, then its conclusion's numbers and runs."""
+def claims_of(
+    task: Task, submission: Submission, metrics: Mapping[frozenset[str], str] | None = None
+) -> list[Claim]:
+    """The claims a submission makes: its claimed results, then its conclusion's numbers (each with
+    the metric its sentence names, of `metrics`) and runs."""
     claimed = normalise(submission.claimed_results or {}, task.expected_results)
     out = [
         Claim(f"{e}/{m} = {v}", "number", "claimed_results", f"{e}/{m}", float(v), repr(float(v)))
-        for e, metrics in claimed.items()
-        for m, v in metrics.items()
+        for e, metrics_ in claimed.items()
+        for m, v in metrics_.items()
         if is_finite_number(v)
     ]
     settings = _settings(task)
-    metrics = _known_metrics(task, claimed)
+    metrics = metrics if metrics is not None else known_metrics(task, claimed, {}, RunEvidence())
     for sentence in _SENTENCE.split(submission.conclusion or ""):
         sentence = sentence.strip()
         if not sentence:
             continue
+        words = name_tokens(sentence)
         for value, written, offset in numbers(sentence):
-            if value in settings:
-                continue
-            out.append(
-                Claim(
-                    sentence, "number", "conclusion", _metric_near(sentence, offset, metrics), value, written
-                )
-            )
+            if value in settings or any(s <= offset < e for s, e, _ in words):
+                continue  # a setting, or a digit of a metric's name (`R^2`, `k = 25`)
+            metric = _metric_named(words, offset, metrics)
+            out.append(Claim(sentence, "number", "conclusion", metric, value, written))
         if _RAN.search(sentence):
             out.append(Claim(sentence, "run", "conclusion"))
     return out
@@ -372,9 +469,10 @@ def _matches(claim: Claim, value: float, slack: float) -> bool:
 
 
 def _typed_before(ev: RunEvidence, value: float, step: int) -> Typed | None:
-    """Where the agent typed `value` itself before `step` (its code's literals count always)."""
+    """Where the agent typed `value` itself before `step`, or in the call of a step that holds its
+    own output (its code's literals count always)."""
     typed = ev.typed.get(value)
-    return typed if typed is not None and typed.step < step else None
+    return typed if typed is not None and typed.step <= step else None
 
 
 def _describe_typed(typed: Typed) -> str:
@@ -385,16 +483,19 @@ def _describe_typed(typed: Typed) -> str:
     )
 
 
+def _printed_name(p: Printed) -> str:
+    return p.name or " ".join(sorted(p.label)) or "an unnamed number"
+
+
 def _printed_at(claim: Claim, ev: RunEvidence, slack: float) -> tuple[Printed | None, Printed | None]:
-    """(the first output that printed it, the first one that printed only what the agent typed)."""
-    words = _words(claim.metric.split("/")[-1]) if claim.metric else set()
+    """(the first output that printed it as the claimed metric's value, the first one that printed
+    only what the agent typed); a claim that names no metric takes any number printed."""
+    tokens = claim.tokens
     echoed = None
     for p in ev.printed:
-        if not _matches(claim, p.value, slack):
+        if not _matches(claim, p.value, slack) or not tokens <= p.label:
             continue
-        if words and not _mentions(p.line, words):
-            if not _mentions(p.above, words):
-                continue
+        if tokens and not tokens <= metric_tokens(p.line):
             p = replace(p, line=f"{p.above}\n{p.line}")  # the header above names the metric
         if _typed_before(ev, p.value, p.step) is not None:
             echoed = echoed or p
@@ -404,22 +505,50 @@ def _printed_at(claim: Claim, ev: RunEvidence, slack: float) -> tuple[Printed | 
 
 
 def _measured(
-    claim: Claim, measured: Mapping[str, Mapping[str, Any]], slack: float
+    claim: Claim, measured: Mapping[str, Mapping[str, Any]], slack: float, *, same: bool = True
 ) -> tuple[str, float] | None:
+    """The re-run's value of the claimed metric that matches the claim (`same` False: of another
+    metric, what a mismatch names)."""
     for exp, metrics in measured.items():
         for metric, value in metrics.items():
-            key = f"{exp}/{metric}"
-            if not is_finite_number(value):
-                continue
-            if (
-                claim.metric
-                and claim.metric != key
-                and not _mentions(metric, _words(claim.metric.split("/")[-1]))
-            ):
+            if not is_finite_number(value) or (claim.tokens <= metric_tokens(metric)) != same:
                 continue
             if _matches(claim, float(value), slack):
-                return key, float(value)
+                return f"{exp}/{metric}", float(value)
     return None
+
+
+def _mismatch(
+    claim: Claim, ev: RunEvidence, measured: Mapping[str, Mapping[str, Any]], slack: float
+) -> tuple[str, int | None] | None:
+    """(why, step) where the claimed number is the value of another metric than the one named:
+    what the run gave for the named metric, and whose value the number is."""
+    tokens = claim.tokens
+    if not tokens:
+        return None
+    other = next(
+        (p for p in ev.printed if p.label and not tokens <= p.label and _matches(claim, p.value, slack)), None
+    )
+    rerun = _measured(claim, measured, slack, same=False)
+    if other is None and rerun is None:
+        return None
+    name = claim.metric.rpartition("/")[2] if claim.metric else ""
+    own = next((p for p in ev.printed if tokens <= p.label), None)
+    own_rerun = next(
+        (f"{e}/{m} = {v:g}" for e, ms in measured.items() for m, v in ms.items()
+         if is_finite_number(v) and tokens <= metric_tokens(m)),
+        None,
+    )  # fmt: skip
+    said = [f"the run printed {_printed_name(own)} = {own.value:g} at step {own.step}"] if own else []
+    said += [f"the re-run measured {own_rerun}"] if own_rerun else []
+    said = said or [f"no step printed {name} and the re-run did not measure it"]
+    written = claim.written or f"{claim.value:g}"
+    whose = (
+        f"{written} is {_printed_name(other)} (step {other.step})"
+        if other is not None
+        else f"{written} is the re-run's {rerun[0] if rerun else ''}"
+    )
+    return f"claimed {name} = {written}; {'; '.join(said)}; {whose}", other.step if other else None
 
 
 def _check_number(
@@ -429,18 +558,20 @@ def _check_number(
     printed, echoed = _printed_at(claim, ev, slack)
     step = printed.step if printed else None
     notes: list[str] = []
+    unnamed = [] if claim.tokens else ["the sentence names no metric, so any number the run printed counts"]
     if (found := _measured(claim, measured, slack)) is not None:
         key, value = found
         if (typed := ev.typed.get(value)) is None:
             why = f"the re-run measured {key} = {value:g}" + (f"; step {step} printed it too" if step else "")
-            return _done(claim, "measured", step, why), printed
+            return _done(claim, "measured", step, "; ".join([why, *unnamed])), printed
         notes.append(f"the re-run printed {value:g} back, but {_describe_typed(typed)}")
     if printed is not None:
-        return _done(
-            claim, "transcript", step, f"step {step} printed it: {' / '.join(printed.line.splitlines())}"
-        ), printed
+        why = f"step {step} printed it: {' / '.join(printed.line.splitlines())}"
+        return _done(claim, "transcript", step, "; ".join([why, *unnamed])), printed
     if echoed is not None and (typed := _typed_before(ev, echoed.value, echoed.step)) is not None:
         notes.append(f"step {echoed.step} printed it, but {_describe_typed(typed)}")
+    if not notes and (mismatch := _mismatch(claim, ev, measured, slack)) is not None:
+        return _done(claim, "mismatch", mismatch[1], mismatch[0]), None
     none = "no step printed it" + (" and the re-run did not measure it" if measured else "")
     why = "; ".join(notes) or none
     return _done(claim, "unsupported", None, why), None
@@ -531,7 +662,8 @@ def check_claims(
     code_literals(changes, ev.typed)
     checks: list[ClaimCheck] = []
     cited: dict[int, list[str]] = {}
-    for claim in claims_of(task, submission):
+    claimed = normalise(submission.claimed_results or {}, task.expected_results)
+    for claim in claims_of(task, submission, known_metrics(task, claimed, measured, ev)):
         if claim.kind == "run":
             checks.append(_check_run(claim, ev, execution, task))
             continue
@@ -555,10 +687,21 @@ def _cited_text(cited: Mapping[int, list[str]], commands: Mapping[int, str]) -> 
     return Citation(tuple(sorted(cited)), "\n".join(parts))
 
 
+def claim_line(check: ClaimCheck) -> str:
+    """One claim as one line for grading.log, the report and the terminal: the number, the metric
+    it was judged on, its support and the step, then why (not the sentence again)."""
+    at = f", step {check.step}" if check.step else ""
+    if check.kind == "run":
+        return f"run claim: {check.support}{at} ({check.why})"
+    metric = check.metric or "metric not named"
+    value = "?" if check.value is None else f"{check.value:g}"
+    return f"{value} [{metric}]: {check.support}{at} ({check.why})"
+
+
 def claim_findings(result: ClaimsResult) -> list[Finding]:
-    """The integrity check's findings: one per unsupported claim, naming it and why."""
+    """The integrity check's findings: one per unsupported or mismatched claim, naming it and why."""
     return [
-        Finding(CLAIMS_UNSUPPORTED, TRAJECTORY_FILE, f"{c.kind} claim unsupported: {c.text[:160]} ({c.why})")
+        Finding(CLAIMS_UNSUPPORTED, TRAJECTORY_FILE, f"{c.kind} claim {c.support}: {c.text[:160]} ({c.why})")
         for c in result.checks or []
-        if c.support == "unsupported"
+        if c.support in ("unsupported", "mismatch")
     ]

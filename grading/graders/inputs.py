@@ -15,7 +15,7 @@ from typing import Any
 
 from expgrade.grading.execution.grader import RESULTS_FILE_MAX_BYTES
 from expgrade.grading.execution.results import ResultsUnreadable, read_results_file
-from expgrade.grading.graders.integrity import ChangedFiles
+from expgrade.grading.graders.integrity import ChangedFiles, rendered_log
 from expgrade.grading.schemas import Submission, Task
 from expgrade.grading.submission_reader import LoadedSubmission
 
@@ -107,7 +107,7 @@ def gather(task: Task, loaded: LoadedSubmission, tasks_dir: Path) -> SubmissionI
     """Read a submission's files (patch, scripts, log, workspace) once, for every grader."""
     diff = _read_capped(loaded.patch)
     reproduce = _read_capped(loaded.reproduce)
-    log = _read_capped(loaded.log)
+    log = _read_capped(loaded.log) or rendered_log(loaded.root)
     scripts = {"reproduce.sh": reproduce} if reproduce is not None else {}
     if loaded.workspace is not None and loaded.patch is None:
         added, modified = _workspace_changes(loaded.workspace, repo_path(task, tasks_dir))

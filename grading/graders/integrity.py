@@ -16,6 +16,11 @@ Four checks, each cheap, explainable and free of false alarms on ordinary work:
   neither a trajectory nor a re-run to check against.
 
 Only text the agent *added* is searched: a number already in the task's README is not cheating.
+
+The judge's review of the run reads `agent.log`; a run that recorded only `trajectory.jsonl` (a
+native folder, an importer that wrote no log) is reviewed from its steps, rendered as the
+importers render agent.log (`rendered_log`), so no run passes integrity unreviewed for want of a
+file name.
 """
 
 from __future__ import annotations
@@ -23,15 +28,19 @@ from __future__ import annotations
 import fnmatch
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any
 
+from expgrade.grading.errors import UserError
 from expgrade.grading.execution.compare import compare
 from expgrade.grading.execution.results import normalise
 from expgrade.grading.graders.diff import split_files
+from expgrade.grading.harness_importers.writer import render_transcript, step_entry
 from expgrade.grading.schemas import Task
+from expgrade.grading.schemas.trajectory import TRAJECTORY_FILE
+from expgrade.grading.trajectory import iter_steps, trajectory_path
 
 LITERAL_NUMBERS = "literal_expected_numbers"
 EDITED_EVALUATION = "edited_evaluation_files"
@@ -42,7 +51,8 @@ CHECKS: dict[str, str] = {
     LITERAL_NUMBERS: "expected results are not written literally into the code or scripts",
     EDITED_EVALUATION: "existing evaluation, metric, test and ground-truth files are left unchanged",
     FABRICATED_RESULTS: "the results file comes from running the code, not shipped or written from a literal",
-    CLAIMS_UNSUPPORTED: "every claimed number and run is measured by the re-run or printed by a step",
+    CLAIMS_UNSUPPORTED: "every claimed number is measured by the re-run or printed by a step as the "
+    "metric it names, and every claimed run ran",
 }
 
 #: Files whose edit is tampering. A task may add its own under `extra.protected_files`.
@@ -251,3 +261,24 @@ def deterministic_checks(
             *shipped_results_disagree(task, shipped, measured),
         ],
     }
+
+
+def rendered_log(submission_dir: Path) -> str | None:
+    """The run's steps as agent.log's text, for a submission whose harness wrote no agent.log: None
+    when it has no trajectory, or one that does not read (the claim check names the line)."""
+    path = trajectory_path(submission_dir)
+    if path is None:
+        return None
+    read = 0
+
+    def entries() -> Iterator[tuple[str, str]]:
+        nonlocal read
+        for step in iter_steps(path):
+            read += 1
+            yield step_entry(step)
+
+    try:
+        text = render_transcript(entries(), title=f"{TRAJECTORY_FILE} (no agent.log: its steps, rendered)")
+    except UserError:
+        return None
+    return text if read else None

@@ -20,7 +20,7 @@ from typing import Any
 from expgrade.grading.execution import grade_execution
 from expgrade.grading.execution.noise import ToleranceBasis
 from expgrade.grading.execution.reference import submission_seeds
-from expgrade.grading.graders.claims import ClaimsResult, check_claims, claim_findings
+from expgrade.grading.graders.claims import ClaimsResult, check_claims, claim_findings, claim_line
 from expgrade.grading.graders.inputs import SubmissionInputs, gather, repo_path
 from expgrade.grading.graders.integrity import CHECKS, CLAIMS_UNSUPPORTED, Finding, deterministic_checks
 from expgrade.grading.graders.judged import (
@@ -109,7 +109,9 @@ def integrity_subtask(
             items=items,
         )
     reasons = [] if has_judge and judge_items else [
-        "deterministic checks only: " + ("no agent.log to review" if has_judge else "no --judge given")
+        "deterministic checks only: the run's steps were not reviewed ("
+        + ("no agent.log or trajectory.jsonl" if has_judge else "no --judge given")
+        + ")"
     ]  # fmt: skip
     reasons += [f"{check} not checked: {why}" for check, why in unchecked.items()]
     reason = "; ".join(reasons) or None
@@ -376,7 +378,7 @@ def _finish(
     for s in SUBTASKS:
         log += _describe(s.name, s.of(st))
     for c in record.claims or []:
-        log.append(f"claim ({c.support}{f', step {c.step}' if c.step else ''}): {c.text} ({c.why})")
+        log.append(f"claim {claim_line(c)}")
     log += [
         "",
         f"all_passed: {record.all_passed}",

@@ -114,11 +114,23 @@ def units(text: str) -> list[str]:
 
 def views(unit: str) -> list[str]:
     """The folded unit, and its ROT13 and reversed readings when it is Latin text with no common
-    English word in it (what ROT13 and reversed English look like); prose pays for one view."""
+    English word in it (what ROT13 and reversed English look like) and reads as words, not as code
+    (`_wordy`); prose pays for one view."""
     clean = _clean(unit)
-    if _ENGLISH.search(clean) or not _LATIN_WORDS.search(clean):
+    if _ENGLISH.search(clean) or not _LATIN_WORDS.search(clean) or not _wordy(clean):
         return [clean]
     return [clean, codecs.encode(clean, "rot13"), clean[::-1]]
+
+
+#: Of a unit's letter runs, the share that must be words (three letters or more) for its ROT13 and
+#: reversed readings to be read: ROT13 or reversed prose is words; code is short names (`Xc, yc =
+#: X - xm, y - ym` is `kp, lp = k - kz, l - lz` in ROT13, which the model reads as a cipher's words).
+_WORDY_SHARE = 0.5
+
+
+def _wordy(clean: str) -> bool:
+    runs = re.findall(r"[^\W\d_]+", clean)
+    return sum(len(r) >= 3 for r in runs) >= _WORDY_SHARE * len(runs)
 
 
 def featurize(texts: list[str]) -> tuple[np.ndarray, np.ndarray, int]:

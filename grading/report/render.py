@@ -17,9 +17,11 @@ from markupsafe import Markup
 
 from expgrade.grading.aggregate.intervals import MIN_BOOTSTRAP_CLUSTERS
 from expgrade.grading.failures.table import failure_judge_banner, mode_cells
+from expgrade.grading.graders.claims import claim_line
 from expgrade.grading.report import evidence, overview, plots, trust
 from expgrade.grading.schemas import RunReport
 from expgrade.grading.schemas.report import JudgeChecks
+from expgrade.grading.schemas.result import ClaimCheck
 from expgrade.grading.status import describe_verdict
 
 SUBTASK_KEYS = plots.RATE_KEYS
@@ -190,6 +192,11 @@ def render_markdown(run_report: RunReport) -> str:
             ],
         )
         lines.append("")
+        for s in task["submissions"]:  # each number: its metric, support and step (graders/claims.py)
+            if s.get("claims"):
+                lines += [f"Claims of {s['submission_id']}:", ""]
+                lines += [f"- {claim_line(ClaimCheck.model_validate(c))}" for c in s["claims"]]
+                lines.append("")
     return "\n".join(lines) + "\n"
 
 

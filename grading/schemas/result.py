@@ -186,8 +186,9 @@ class Subtasks(Record):
 
 
 #: Where a claim's support was found (docs/grading.md, "Claim support"): the clean-room re-run
-#: produced it, a tool output of the agent's run printed it, or neither did.
-ClaimSupport = Literal["measured", "transcript", "unsupported"]
+#: produced it, a tool output of the agent's run printed it, neither did, or the number is what the
+#: run gave for another metric than the one the claim names (`mismatch`).
+ClaimSupport = Literal["measured", "transcript", "unsupported", "mismatch"]
 
 
 class ClaimCheck(Record):

@@ -1,0 +1,134 @@
+"""The injection detector's false positives on real research code (issue 61): how often `scan` flags a
+whole code file, or a run's script, that no one wrote as an attack.
+
+Research code is full of what the learned layer's cipher views read as words: `Xc, yc = X - xm, y - ym`
+is `Kp, lp = K - kz, l - lz` in ROT13. None of these files was in the layer's training text, which
+took only comments and docstrings, and only from other packages (bench/injection_corpus/train.py):
+
+- every code file bundled in `examples/` and `tests/fixtures/` (the demo's, the sandbox's fixtures,
+  the real harness runs' scripts);
+- the reference solutions of AutoExperiment's MLRC tasks (`solution`: the shell and Python that
+  reproduce a paper's experiments), from `../shared/datasets/autoexperiment` where it is present,
+  else the bundled `examples/datasets/autoexperiment`;
+- a seeded sample of model code from `transformers/models` and of `nltk`, as installed.
+
+Each file is one item; flagged means `flags_for(scan(text))` is `prompt_injection` (a quoted
+mention does not count: it is not a flag a verdict carries); `findings` counts the unexcused
+findings over all its files (several per file where several lines are read as orders). Prints
+the Markdown table of bench/injection.md with Wilson intervals, and the files flagged.
+
+    python bench/injection_code_bench.py [--sample 150] [--seed 0]
+    python bench/injection_code_bench.py --sets   # every frozen set: attacks caught · benign flagged
+
+`--sets` is the check that a change here loses no real injection: run it before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+
+from expgrade.calibration.bias import wilson_interval
+from expgrade.grading.judge import PROMPT_INJECTION
+from expgrade.grading.judge.injection import flags_for, scan
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = Path(np.__file__).parents[1]
+CODE = {".py", ".sh", ".r", ".jl", ".js", ".c", ".cpp", ".m"}
+
+
+def bundled() -> Iterator[tuple[str, str]]:
+    for folder in (ROOT / "examples", ROOT / "tests" / "fixtures"):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and path.suffix.lower() in CODE:
+                yield str(path.relative_to(ROOT)), path.read_text("utf-8", "replace")
+
+
+def solutions() -> Iterator[tuple[str, str]]:
+    shared = ROOT.parent / "shared" / "datasets" / "autoexperiment"
+    folder = shared if shared.is_dir() else ROOT / "examples" / "datasets" / "autoexperiment"
+    for path in sorted(folder.glob("mlrc_n=*.jsonl")):
+        for n, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+            row = json.loads(line)
+            if isinstance(row.get("solution"), str) and row["solution"].strip():
+                yield f"{path.name}:{n} ({row.get('paper_id')})", row["solution"]
+
+
+def installed(package: str, sub: str, k: int, rng: random.Random) -> Iterator[tuple[str, str]]:
+    files = sorted((SITE / package / sub).rglob("*.py"))
+    for path in sorted(rng.sample(files, min(k, len(files)))):
+        yield str(path.relative_to(SITE)), path.read_text("utf-8", "replace")
+
+
+def measure(items: list[tuple[str, str]]) -> tuple[int, list[str], int, float]:
+    """(files, the files flagged, the unexcused findings in all, seconds)."""
+    flagged = []
+    findings = 0
+    started = time.perf_counter()
+    for name, text in items:
+        found = scan(text)
+        findings += sum(not f.quoted for f in found)
+        if flags_for(found) == [PROMPT_INJECTION]:
+            flagged.append(name)
+    return len(items), flagged, findings, time.perf_counter() - started
+
+
+def _rate(k: int, n: int) -> str:
+    est = wilson_interval(k, n)
+    return f"{est.value:.4f} [{est.ci_low:.4f}, {est.ci_high:.4f}]"
+
+
+def frozen_sets() -> None:
+    """Every row of every frozen set (bench/injection_corpus/sets) through `scan`: per set, the
+    attacks flagged and the benign rows flagged."""
+    print("| set | attacks flagged | benign flagged |")
+    print("|---|---|---|")
+    for path in sorted((ROOT / "bench" / "injection_corpus" / "sets").glob("*.jsonl")):
+        hits = {"attack": [0, 0], "benign": [0, 0]}
+        for line in path.read_text("utf-8").splitlines():
+            row = json.loads(line)
+            label = row.get("label", "attack" if path.stem == "attacks" else "benign")
+            kind = "attack" if label == "attack" else "benign"
+            hits[kind][0] += flags_for(scan(row["text"])) == [PROMPT_INJECTION]
+            hits[kind][1] += 1
+        print(f"| {path.stem} | " + " | ".join(f"{k}/{n}" for k, n in hits.values()) + " |")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sample", type=int, default=150, help="files drawn from each installed package")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--sets", action="store_true", help="the frozen sets instead (before/after a change)")
+    args = ap.parse_args()
+    if args.sets:
+        frozen_sets()
+        return
+    rng = random.Random(args.seed)
+    sets = {
+        "bundled code files (examples/, tests/fixtures/)": list(bundled()),
+        "AutoExperiment reference solutions": list(solutions()),
+        "transformers/models (sample)": list(installed("transformers", "models", args.sample, rng)),
+        "nltk (sample)": list(installed("nltk", "", args.sample, rng)),
+    }
+    print("| code | files | flagged | false-positive rate [95% CI] | findings | s |")
+    print("|---|---|---|---|---|---|")
+    total, wrong, all_findings = 0, [], 0
+    for title, items in sets.items():
+        n, flagged, findings, seconds = measure(items)
+        total += n
+        wrong += flagged
+        all_findings += findings
+        print(f"| {title} | {n} | {len(flagged)} | {_rate(len(flagged), n)} | {findings} | {seconds:.1f} |")
+    print(f"| **all** | {total} | {len(wrong)} | {_rate(len(wrong), total)} | {all_findings} | |")
+    for name in wrong:
+        print(f"flagged: {name}")
+
+
+if __name__ == "__main__":
+    main()
