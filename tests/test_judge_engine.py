@@ -228,12 +228,12 @@ async def test_local_rate_limiter_tpm_and_pause() -> None:
     for _ in range(3):
         await limiter.acquire("m", 1000)
     assert time.monotonic() - t0 >= 1.8
-    await limiter.pause("m", 0.3)
+    await limiter.pause("m", 3.0)  # long beside a loaded machine's scheduling delays
     t1 = time.monotonic()
     await limiter.acquire("other", 10)  # other models are not paused
-    assert time.monotonic() - t1 < 0.1
+    assert time.monotonic() - t1 < 1.5
     await limiter.acquire("m", 1)
-    assert time.monotonic() - t1 >= 0.29
+    assert time.monotonic() - t1 >= 2.9
 
 
 def _log(lines: int) -> str:

@@ -36,8 +36,9 @@ REPO = Path(__file__).resolve().parents[1]
 DEMO = REPO / "examples" / "demo"
 EXPGRADE = REPO / ".venv" / "bin" / "expgrade"
 #: The bound of "does not hang": the old code took two minutes of retries; the preflight takes one
-#: refused connection (or none) and a fresh CLI process's start.
-WITHIN_S = 10.0
+#: refused connection (or none) and a fresh CLI process's start, which on a loaded machine (load
+#: 8-10 on two cores) alone takes 10 s or more: the bound tells a hang from a start, not a speed.
+WITHIN_S = 45.0
 
 
 def _dead_port() -> int:
@@ -248,7 +249,8 @@ def test_an_endpoint_names_what_it_serves(tmp_path: Path) -> None:
             preflight_sync(config)
     assert str(raised.value) == (
         f"unknown model 'openai/local-jduge' at {server.url} (it serves: local-judge) — did you mean "
-        "'openai/local-judge'?"
+        "'openai/local-judge'? If the server answers every name with its one model (llama.cpp's does), "
+        "pass --judge-any-name"
     )
 
 

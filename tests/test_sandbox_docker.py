@@ -143,7 +143,8 @@ def test_infinite_loop_times_out_on_our_timer(sandbox: DockerSandbox, tmp_path: 
     started = time.monotonic()
     result = grade("infinite_loop", sandbox, tmp_path, tiny_task(timeout_s=3))
     assert result.status == "timeout" and result.passed is False
-    assert 3 <= (result.duration_s or 0) < 8 and time.monotonic() - started < 30
+    # the upper bounds tell "killed at its limit" from "ran forever", on a loaded machine too
+    assert 3 <= (result.duration_s or 0) < 20 and time.monotonic() - started < 60
 
 
 def test_memory_hog_is_oom_killed(sandbox: DockerSandbox, tmp_path: Path) -> None:

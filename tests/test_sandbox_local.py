@@ -81,7 +81,7 @@ def test_local_timeout_kills_the_whole_process_group(local: LocalSandbox, tmp_pa
     unique = f"{4000 + os.getpid() % 1000}.{time.monotonic_ns() % 10**6}"  # a sleep only we started
     script = f"sleep {unique} & sleep {unique} & sleep {unique}"
     res = local.run(SandboxRequest(command=["sh", "-c", script], workdir=work, limits=Limits(timeout_s=1.5)))
-    assert res.timed_out and 1.5 <= (res.duration_s or 0) < 10
+    assert res.timed_out and 1.5 <= (res.duration_s or 0) < 20  # killed, not left to run
     time.sleep(0.3)
     assert [p for p in os.listdir("/proc") if p.isdigit() and _cmdline(p) == f"sleep {unique}"] == []
 
@@ -373,6 +373,6 @@ def test_supervisor_ends_the_run_on_its_own_timer_with_no_grader_to_do_it(tmp_pa
     os.close(write)
     os.close(read)
     background = int((tmp_path / "bg").read_text())
-    assert done.returncode == 128 + signal.SIGALRM and took < 10
+    assert done.returncode == 128 + signal.SIGALRM and took < 30  # its 1 s timer, not the 60 s sleep
     stat = Path(f"/proc/{background}/stat")
     assert not stat.exists() or stat.read_text().rsplit(")", 1)[1].split()[0] == "Z"  # gone, or a corpse
