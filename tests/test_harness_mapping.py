@@ -72,7 +72,9 @@ def _check_trajectory_import(out: Path) -> None:
     assert (next(out.glob("*/patch.diff"))).read_text().startswith("diff --git a/tests/missing_colon.py")
     assert "trajectory_format" in sub["extra"]["harness"]  # what the mapping did not read is kept
     log = next(out.glob("*/agent.log")).read_text()  # rendered from the trajectory: every message a step
-    assert "# 6 entries: 1 message (user/system), 2 message (user/user), 2 tool_call bash" in log
+    # each ```bash turn is a call its next message answers (the last: the submission's output)
+    assert "# 6 entries: 1 message (user/system), 1 message (user/user), 2 tool_call bash" in log
+    assert "2 tool_output bash (agent/user)" in log
 
 
 def test_map_options_import_a_mini_swe_agent_trajectory(tmp_path: Path) -> None:

@@ -86,7 +86,7 @@ def test_openhands_2024_example_output_imports_and_names_its_generation(tmp_path
     assert "app.config.viewcode_enable_epub" in patch.read_text()
     assert "read as OpenHands V0, 2024 (top-level git_patch" in flat(r.out)
     log = next(out.glob("*/agent.log")).read_text()
-    assert "# 4 entries: 1 tool_call run (agent/assistant), 1 tool_output run (harness/tool)" in log
+    assert "# 4 entries: 1 tool_call run (agent/assistant), 1 tool_output run (agent/tool)" in log
     assert 'search_dir "viewcode_enable_epub"' in log
 
 

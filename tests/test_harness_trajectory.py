@@ -53,8 +53,10 @@ def test_openhands_v0_history_is_one_step_per_event_with_outputs_whole(tmp_path:
     assert len(got) == len(events)
     assert [s["index"] for s in got] == list(range(1, len(events) + 1))
     for step, event in zip(got, events, strict=True):
-        if "observation" in event:
-            assert step["kind"] in ("tool_output", "error")
+        if event.get("observation") == "null":  # the placeholder under `finish`: bookkeeping
+            assert (step["actor"], step["kind"]) == ("harness", "message")
+        elif "observation" in event:
+            assert (step["actor"], step["kind"]) == ("agent", "tool_output")  # the agent's call's
             assert step["output"] == event["content"]  # whole, not 2,000 characters of each end
     assert json.loads((folder / "submission.json").read_text())["extra"]["source"]["steps"] == len(events)
     assert "agent.log" in {p.name for p in folder.iterdir()}  # still the readable rendering
@@ -321,3 +323,72 @@ def test_import_auto_says_lfs_pointer_empty_and_cut_short(tmp_path: Path, conten
     r = run_cli("submissions", "import", "auto", folder, "--out", tmp_path / "subs2")
     assert r.code == 1, r.out + r.err  # the other file imported; this one is an error, said
     assert said in " ".join((r.out + r.err).split())
+
+
+# --- issue 61: one meaning per step field (docs/formats.md §3.1) ----------------------------
+
+
+def test_a_control_protocols_monitor_is_never_the_agent_nor_its_answer(tmp_path: Path) -> None:
+    """ControlArena's trusted monitor is called inside every agent step (no span of its own);
+    the agent never submitted. Before: the monitor's calls were `agent` and its `<reasoning>…
+    <score>` reply became the submission's conclusion, with no warning."""
+    src = REAL / "control_trusted_monitoring.json"
+    r = run_cli("submissions", "import", "inspect", src, "--out", tmp_path / "subs")
+    assert r.code == 0, r.out + r.err
+    folder = only(tmp_path / "subs")
+    sub = json.loads((folder / "submission.json").read_text())
+    assert sub.get("conclusion") is None
+    assert "have no answer" in " ".join((r.out + r.err).split())
+    got = steps(folder)
+    monitor = [s for s in got if "<score>" in (s.get("text") or "")]
+    assert len(monitor) == 2
+    assert all((s["actor"], s["model"]) == ("monitor", "mockllm/trusted") for s in monitor)
+    assert all(s.get("model") != "mockllm/trusted" for s in got if s["actor"] == "agent")
+
+
+def _said(role: str, text: str) -> dict[str, str]:
+    return {"role": role, "content": text}
+
+
+#: Tool calls written as text, in the forms their harnesses write (each from the upstream code
+#: named), and the message that answers them.
+TEXT_CALLS = {
+    # CS 294-264 ReAct starter (agent.py): the call is echoed above its result
+    "echoed": (
+        "I will list the files.",
+        "run_bash_cmd(args={'command': 'ls -la'})\n"
+        "----TOOL RESULT BEGIN----\ntotal 0\n----TOOL RESULT END----\n",
+        ("run_bash_cmd", "ls -la"),
+    ),
+    "react": (
+        "Thought: list the files\nAction: bash\nAction Input: {\"command\": \"ls -la\"}",
+        "Observation: total 0\nexit code 2",
+        ("bash", "ls -la"),
+    ),
+    "xml": (
+        "Let me look.\n<function=execute_bash>\n<parameter=command>\nls -la\n</parameter>\n</function>",
+        "EXECUTION RESULT of [execute_bash]:\ntotal 0\n[The command completed with exit code 0.]",
+        ("execute_bash", "ls -la"),
+    ),
+    "swe-agent": (
+        "DISCUSSION\nFirst, the file.\n```\nopen setup.py\n```",
+        "[File: setup.py (10 lines total)]",
+        ("bash", "open setup.py"),
+    ),
+}
+
+
+@pytest.mark.parametrize("form", sorted(TEXT_CALLS))
+def test_a_tool_call_written_as_text_is_a_call_with_its_command_when_answered(form: str) -> None:
+    from expgrade.grading.harness_importers.transcripts import steps_of
+
+    said, answer, (tool, command) = TEXT_CALLS[form]
+    got = list(steps_of([_said("user", "the task"), _said("assistant", said), _said("user", answer)]))
+    assert [s["kind"] for s in got] == ["message", "tool_call", "tool_output"]
+    call, out = got[1], got[2]
+    assert (call["tool"], call["command"], call["text"]) == (tool, command, said)  # the text whole
+    assert (out["actor"], out["output"]) == ("agent", answer)
+    assert out["exit_code"] == {"react": 2, "xml": 0}.get(form)
+    # nothing answered the last one: it never ran
+    last = list(steps_of([_said("user", "the task"), _said("assistant", said)]))
+    assert [s["kind"] for s in last] == ["message", "message"]

@@ -13,7 +13,16 @@ from __future__ import annotations
 
 from importlib.metadata import entry_points
 
-from expgrade.grading.harness_importers import inspect_log, openhands, paperbench, swebench
+from expgrade.grading.harness_importers import (
+    aider,
+    atif,
+    claude_code,
+    codex,
+    inspect_log,
+    openhands,
+    paperbench,
+    swebench,
+)
 from expgrade.grading.harness_importers.common import (
     FileImport,
     Harness,
@@ -38,6 +47,10 @@ HARNESSES: dict[str, Harness] = {
         openhands.HARNESS,
         swebench.HARNESS,
         paperbench.HARNESS,
+        atif.HARNESS,
+        claude_code.HARNESS,
+        codex.HARNESS,
+        aider.HARNESS,
         generic_harness("json"),
         generic_harness("jsonl"),
     )

@@ -18,7 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from expgrade.grading.errors import UserError
-from expgrade.grading.harness_importers import openhands, paperbench, swebench
+from expgrade.grading.harness_importers import (
+    aider,
+    atif,
+    claude_code,
+    codex,
+    openhands,
+    paperbench,
+    swebench,
+)
 from expgrade.grading.harness_importers.common import (
     FileImport,
     Harness,
@@ -41,7 +49,21 @@ class Recognised:
 
 
 #: Harnesses whose records `recognise` tries, in order (their presets carry the signatures).
-RECORD_HARNESSES: tuple[Harness, ...] = (openhands.HARNESS, swebench.HARNESS)
+RECORD_HARNESSES: tuple[Harness, ...] = (
+    openhands.HARNESS,
+    swebench.HARNESS,
+    atif.HARNESS,
+    claude_code.HARNESS,
+    codex.HARNESS,
+)
+
+
+def _text_format(path: Path) -> Recognised | None:
+    """A harness whose output is text, not JSON: aider's chat history (a markdown file, so other
+    files are not read for it)."""
+    if path.suffix == ".md" and path.is_file() and aider.is_history(path):
+        return Recognised(aider.HARNESS.name, aider.PRESETS[0].describe)
+    return None
 
 
 def _first(data: Any) -> tuple[Any, str | None]:
@@ -101,7 +123,7 @@ def recognise(path: Path) -> Recognised | None:
         return Recognised("inspect", "Inspect AI eval log (.json)")
     found = peek(path)
     if found is None:
-        return None
+        return _text_format(path)
     kind, data = found
     if kind == "json" and _is_inspect_json(data):
         return Recognised("inspect", "Inspect AI eval log (.json)")
@@ -160,7 +182,9 @@ def wrong_harness(harness: str, path: Path) -> None:
 EXPECTED = (
     "expected one of OpenHands output (instance_id, history, test_result), SWE-bench"
     " predictions (instance_id, model_name_or_path, model_patch), an Inspect AI log (.eval, or"
-    " .json with eval and samples) or a PaperBench run or tarball"
+    " .json with eval and samples), a PaperBench run or tarball, a Harbor trial or ATIF"
+    " trajectory.json, a Claude Code session (.jsonl), a Codex CLI rollout (rollout-*.jsonl) or an"
+    " aider chat history (.aider.chat.history.md)"
 )
 
 
@@ -252,12 +276,16 @@ def _walk_folder(folder: Path, found: Walk) -> None:
     paths = sorted(
         p
         for p in folder.rglob("*")
-        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(folder).parts)
+        if p.is_file()
+        and not any(part.startswith(".") for part in p.relative_to(folder).parts[:-1])
+        and (not p.name.startswith(".") or p.name == aider.HISTORY)
     )
     seen: dict[Path, Recognised] = {}
     for p in paths:
         if (why := unreadable(p)) is not None:
             found.failed.append((p, why))
+        elif (r := _text_format(p)) is not None:
+            seen[p] = r
         elif (why := side_file(p)) is not None:
             found.skipped.append((p, why))
         elif (r := recognise(p)) is None:
@@ -265,6 +293,8 @@ def _walk_folder(folder: Path, found: Walk) -> None:
         else:
             seen[p] = r
     copies = _per_instance_copies(folder, [p for p, r in seen.items() if r.harness == swebench.HARNESS.name])
+    copies.update(atif.shadowed(seen))
+    copies.update(claude_code.shadowed(p for p, r in seen.items() if r.harness == claude_code.HARNESS.name))
     for p, why in copies.items():
         found.skipped.append((p, why))
         del seen[p]

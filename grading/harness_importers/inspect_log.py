@@ -19,7 +19,8 @@ mapping:
 - conclusion: the sample's output, else its last `submit` call's answer, else a scorer's
   `answer` (what the scorer took as the agent's answer), else the last reply of the agent's
   own model calls among its events (a multi-step task whose final output is empty); never a
-  scorer's grader call or a sub-agent's reply (`inspect_steps`);
+  scorer's grader call, a monitor's (a model call that is not the policy's) or a sub-agent's
+  reply (`inspect_steps`); with none of these, no answer (the import warns);
 - trajectory: the sample's events (attachments resolved), each step with whose it is (agent,
   scorer, sub-agent) from its spans; a log without events, its messages; agent.log from them;
 - ended: `error` when the sample errored, `<type> limit` when a limit stopped it (the limit's

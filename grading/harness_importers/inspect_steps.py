@@ -7,6 +7,15 @@ events' spans (`span_begin` with a `type`, and each event's `span_id`: Inspect 0
 in older logs, in `step` events that begin and end around them, and in events nested in a
 tool's or subtask's `events`. A step inside a scorer's span is the scorer's: the agent's answer
 is never taken from it.
+
+A model call inside the agent's own steps that is not the policy's — a control protocol's
+trusted monitor scoring each step, a critic, a judge, a summariser — is the `monitor`'s, with
+its model: never the agent's, never its answer. ControlArena's monitors open no span of their
+own (`control_arena.monitor.basic_monitor_builder` calls `get_model(role="trusted").generate`
+inside the protocol's step), so such a call is told by what the policy's calls are not: the
+policy is the model (the model role, where Inspect records one) of the agent's first call that
+was offered tools; a call of another model or role that makes no tool call is not the policy
+acting. A span named for a monitor (`…monitor…`) says so outright.
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ from expgrade.grading.harness_importers.steps import (
     _obj,
     _usage,
     chat_steps,
+    exit_code_of,
     shell_command,
     text_of,
 )
@@ -95,11 +105,56 @@ class _Spans:
         return types, (names[0] if names else None)
 
 
+#: Who made a model call: (its model role, where Inspect records one; its model).
+Caller = tuple[str | None, str | None]
+
+
+def _caller(e: dict[str, Any]) -> Caller:
+    role, model = e.get("role"), e.get("model")
+    return (role if isinstance(role, str) and role else None, model if isinstance(model, str) else None)
+
+
+def _policy(events: list[Any]) -> Caller | None:
+    """The policy's caller: that of the first model call offered tools, in the agent's own
+    steps (None when no call was offered tools: nothing tells the policy's calls apart)."""
+    spans = _Spans()
+    for e in events:
+        if not isinstance(e, dict) or spans.see(e):
+            continue
+        types, span = spans.where(e)
+        offered = e.get("event") == "model" and e.get("tools")
+        if offered and _actor(types) == "agent" and not _named_monitor(span):
+            return _caller(e)
+    return None
+
+
+def _named_monitor(span: str | None) -> bool:
+    return span is not None and "monitor" in span.lower()
+
+
+def _is_monitor(e: dict[str, Any], span: str | None, policy: Caller | None) -> bool:
+    """A model call in the agent's steps that is not the policy's (the module's docstring):
+    another role (or, where either records none, another model) that makes no tool call."""
+    if _named_monitor(span):
+        return True
+    if policy is None:
+        return False
+    role, model = _caller(e)
+    other = role != policy[0] if role and policy[0] else model != policy[1]
+    choices = _obj(e.get("output")).get("choices") or []
+    return other and not any(_obj(_obj(c).get("message")).get("tool_calls") for c in choices)
+
+
 def event_steps(
-    events: list[Any], *, _spans: _Spans | None = None, _outer: tuple[str, ...] = ()
+    events: list[Any],
+    *,
+    _spans: _Spans | None = None,
+    _outer: tuple[str, ...] = (),
+    _policy_of: Caller | None = None,
 ) -> Iterator[StepDraft]:
     """The steps of a sample's events, in order (see the module's docstring)."""
     spans = _spans or _Spans()
+    policy = _policy_of if _spans is not None else _policy(events)
     for e in events:
         if not isinstance(e, dict) or spans.see(e):
             continue
@@ -109,6 +164,8 @@ def event_steps(
         common: StepDraft = {"actor": actor, "time": e.get("timestamp"), "span": span}
         kind = e.get("event")
         if kind == "model":
+            if actor == "agent" and _is_monitor(e, span, policy):
+                common["actor"] = "monitor"
             yield from _model_steps(e, common)
         elif kind == "tool":
             function = e.get("function") if isinstance(e.get("function"), str) else None
@@ -124,12 +181,17 @@ def event_steps(
                 "command": shell_command(function, arguments),
                 "call_id": str(e["id"]) if e.get("id") is not None else None,
                 "output": f"{output}\n{error}".strip("\n") if error else output,
+                "exit_code": exit_code_of(e.get("metadata"), text=output),
             }
             if isinstance(e.get("events"), list):  # older logs: an agent run as this tool
-                yield from event_steps(e["events"], _spans=spans, _outer=("tool", "agent", *types))
+                yield from event_steps(
+                    e["events"], _spans=spans, _outer=("tool", "agent", *types), _policy_of=policy
+                )
         elif kind == "subtask":
             if isinstance(e.get("events"), list):
-                yield from event_steps(e["events"], _spans=spans, _outer=("subtask", *types))
+                yield from event_steps(
+                    e["events"], _spans=spans, _outer=("subtask", *types), _policy_of=policy
+                )
         elif kind == "score":
             score = _obj(e.get("score"))
             parts = [f"value: {json.dumps(score.get('value'), default=str)}"]

@@ -605,6 +605,10 @@ class Preset:
     #: Keep what the mapping did not read under `extra.harness` (False where the reader already
     #: keeps what matters, e.g. Inspect's ids under `extra.inspect`).
     keep_unused: bool = True
+    #: The `ended` field's text is the harness's own record of why it stopped the run
+    #: (OpenHands' `error`: "Agent reached maximum iteration …"), which its transcript does not
+    #: hold: it becomes the run's last step, the harness's error (docs/formats.md §3.1).
+    ended_step: bool = False
 
     @property
     def title(self) -> str:

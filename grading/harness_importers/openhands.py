@@ -108,6 +108,7 @@ SDK = Preset(
     signature=(_ID, "metadata.llm|history[*].kind|history[*][*].kind|metadata.json:llm"),
     defaults={"agent": "openhands-sdk"},
     ended=ended,
+    ended_step=True,
 )
 V0_2024 = Preset(
     harness="openhands",
@@ -127,6 +128,7 @@ V0_2024 = Preset(
     signature=(_ID, "git_patch|swe_instance|metadata.model_name|metadata.json:model_name"),
     defaults={"agent": "openhands"},
     ended=ended,
+    ended_step=True,
 )
 OPENDEVIN_2024 = Preset(
     harness="openhands",
@@ -145,6 +147,7 @@ OPENDEVIN_2024 = Preset(
     signature=("id", "!instance_id", "history|final_message|test_result"),
     defaults={"agent": "openhands"},
     ended=ended,
+    ended_step=True,
 )
 V0 = Preset(
     harness="openhands",
@@ -164,6 +167,7 @@ V0 = Preset(
     signature=(_ID, "history|test_result|metadata"),
     defaults={"agent": "openhands"},
     ended=ended,
+    ended_step=True,
 )
 #: In the order a record is tried; V0 last, as the fallback.
 PRESETS = (RESOLVER, SDK, V0_2024, OPENDEVIN_2024, V0)

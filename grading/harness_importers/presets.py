@@ -152,6 +152,9 @@ def to_record(
             fields[slot] = got["answer"].where
     log, steps = _run(got, fmap, file=file, record=record, found=found)
     ended_value = got["ended"].value if "ended" in got else None
+    if preset.ended_step and steps is not None and isinstance(ended_value, str) and ended_value.strip():
+        stop = {"kind": "error", "actor": "harness", "span": got["ended"].where, "text": ended_value}
+        steps = _then(steps, stop)
     ended = (
         preset.ended(ended_value, ctx)
         if preset.ended
@@ -206,6 +209,11 @@ def _run(
     if log_value is None or (isinstance(log_value, list | dict) and not log_value):
         return None, None
     return text, steps_of(log_value)
+
+
+def _then(steps: Iterator[StepDraft], last: StepDraft) -> Iterator[StepDraft]:
+    yield from steps
+    yield last
 
 
 def _traced(steps: Iterator[StepDraft], file: Path | None) -> Iterator[StepDraft]:

@@ -130,6 +130,8 @@ def side_file(path: Path) -> str | None:
         return None
     if isinstance(data, dict):
         keys = set(data)
+        if (harbor := _harbor_file(path, keys)) is not None:
+            return harbor
         if "trajectory_format" in keys or (
             "info" in keys
             and keys & {"trajectory", "messages", "history"}
@@ -160,6 +162,25 @@ def side_file(path: Path) -> str | None:
         return "a list of names (no records)"
     if isinstance(data, list) and data and all(isinstance(d, dict) and "role" in d for d in data):
         return f"{TRAJECTORY} (chat messages)"
+    return None
+
+
+def _harbor_file(path: Path, keys: set[str]) -> str | None:
+    """A Harbor job's or trial's own file (`TrialResult`, `JobResult`, their configs)."""
+    if {"trial_name", "verifier_result"} <= keys or {"trial_name", "agent_info"} <= keys:
+        if not (path.parent / "agent" / "trajectory.json").is_file():
+            return (
+                "Harbor trial result of a trial with no agent/trajectory.json: the agent recorded"
+                " no run to import"
+            )
+        return (
+            "Harbor trial result (its reward, tokens, cost and exception: read with the trial's"
+            " agent/trajectory.json)"
+        )
+    if {"n_total_trials", "stats"} <= keys:
+        return "Harbor job result (each trial is read from its own folder)"
+    if {"trial_name", "trials_dir", "task"} <= keys or {"jobs_dir", "agents"} <= keys:
+        return "Harbor trial or job config (no records)"
     return None
 
 

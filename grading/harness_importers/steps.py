@@ -7,6 +7,11 @@ a step of a megabyte. `transcripts.steps_of` picks the converter by what an entr
 OpenHands SDK events, OpenHands V0 events and their pairs, Inspect events, SWE-agent trajectory
 entries, plain text); `mapped_steps` reads steps through a user's per-step specs.
 
+Every converter holds to the step contract (docs/formats.md §3.1): a tool's output is the
+caller's, `harness` only the harness's bookkeeping, exit codes from wherever the harness keeps
+them (`exit_code_of`), and tool calls a chat writes as text made calls when answered
+(`answered_calls`).
+
 A transcript that is not what its harness writes stops where it stops being readable: the
 converter raises `BadStep` naming the entry and what was expected, and the writer keeps the
 steps before it and says so.
@@ -14,6 +19,7 @@ steps before it and says so.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
@@ -29,7 +35,7 @@ StepDraft = dict[str, Any]
 KINDS: tuple[str, ...] = get_args(StepKind)
 ACTORS: tuple[str, ...] = get_args(StepActor)
 #: Tool names whose argument is a shell command (Inspect's `bash`, OpenHands' `execute_bash`, …).
-SHELL_TOOLS = ("bash", "shell", "execute_bash", "terminal", "run_command", "cmd", "python")
+SHELL_TOOLS = ("bash", "shell", "execute_bash", "terminal", "run_command", "cmd", "python", "run_bash_cmd")
 _SHELL_ARGS = ("command", "cmd", "code")
 
 
@@ -95,6 +101,38 @@ def shell_command(tool: str | None, arguments: Any) -> str | None:
     return None
 
 
+#: The lines harnesses print under a command's output to say how it exited: OpenHands' "[The
+#: command completed with exit code N.]" and "Command `…` executed with exit code N.",
+#: mini-swe-agent's `<returncode>N</returncode>`, "Exit code: N", "exit status N".
+_EXIT_LINE = re.compile(
+    r"(?:<returncode>\s*(-?\d+)\s*</returncode>"
+    r"|\bexit(?:ed)?(?: with)? (?:code|status)[:\s]+(-?\d+)\b)",
+    re.IGNORECASE,
+)
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def exit_code_of(*places: Any, text: str | None = None) -> int | None:
+    """A command's exit code, from the first place a harness recorded it: an int, or an object
+    holding `exit_code` (itself or under `metadata`, as OpenHands' `extras` and SDK observations
+    do); else the last "exit code N" line of `text` (what the harness printed under the output)."""
+    for place in places:
+        if (code := _int(place)) is not None:
+            return code
+        obj = _obj(place)
+        for found in (obj.get("exit_code"), _obj(obj.get("metadata")).get("exit_code")):
+            if (code := _int(found)) is not None:
+                return code
+    if text:
+        hits = _EXIT_LINE.findall(text[-2000:])
+        if hits:
+            return int(next(n for n in hits[-1] if n))
+    return None
+
+
 def _tool_call(call: dict[str, Any], **common: Any) -> StepDraft:
     fn = call.get("function")
     name = fn if isinstance(fn, str) else _obj(fn).get("name")
@@ -111,31 +149,34 @@ def _tool_call(call: dict[str, Any], **common: Any) -> StepDraft:
 
 # --- chat messages: OpenAI, Inspect, mini-swe-agent, AutoCodeRover, SWE-agent's history -----
 
-_RETURNCODE = re.compile(r"^\s*<returncode>(-?\d+)</returncode>")
-_BASH_BLOCK = re.compile(r"```bash\s*\n(.*?)\n```", re.DOTALL)
+
+#: Whose a chat message is by its role: the task's prompt is the user's; mini-swe-agent's
+#: closing `exit` message (the exit status and the submission it recorded) is the harness's.
+_CHAT_ACTORS = {"user": "user", "system": "user", "exit": "harness"}
 
 
 def chat_steps(message: dict[str, Any], **common: Any) -> Iterator[StepDraft]:
     """One chat message: its reasoning, then its text with its first tool call, one step per
-    further call; a tool message is a tool output. A mini-swe-agent 1.x turn (one ```bash
-    block, answered by a user message
-    starting `<returncode>N</returncode>`) is a tool call and its output."""
+    further call; a tool message is a tool output. A tool call written as text in the message
+    is found by `answered_calls`, which sees the message that answers it."""
     role = message.get("role")
     role = str(role) if role is not None else None
     content = message.get("content")
     recorded = _recorded(message)
-    base = {"role": role, "actor": "user" if role in ("user", "system") else "agent", **recorded, **common}
+    base = {"role": role, "actor": _CHAT_ACTORS.get(role or "", "agent"), **recorded, **common}
     usage = base.pop("usage", None)
     cost = base.pop("cost", None)
     if role == "tool":
         error = _obj(message.get("error")).get("message")
+        output = text_of(content) + (f"\n{error}" if error else "")
         yield {
             **base,
             "actor": common.get("actor", "agent"),
             "kind": "error" if error else "tool_output",
             "tool": message.get("function") or message.get("name"),
             "call_id": message.get("tool_call_id"),
-            "output": text_of(content) + (f"\n{error}" if error else ""),
+            "output": output,
+            "exit_code": exit_code_of(base.get("exit_code"), message, text=output),
         }
         return
     for step in _chat_reply(message, role, content, base):
@@ -174,14 +215,124 @@ def _chat_reply(
     if reasoning := _reasoning_of(content):
         yield {**base, "kind": "reasoning", "text": reasoning}
     calls = [c for c in message.get("tool_calls") or [] if isinstance(c, dict)]
-    if role == "user" and (m := _RETURNCODE.match(text)):
-        yield {**base, "actor": "harness", "kind": "tool_output", "output": text, "exit_code": int(m[1])}
-    elif role == "assistant" and not calls and len(blocks := _BASH_BLOCK.findall(text)) == 1:
-        yield {**base, "kind": "tool_call", "text": text, "tool": "bash", "command": blocks[0]}
-    elif not calls:
+    if not calls:
         yield {**base, "kind": "message", "text": text}
     for n, call in enumerate(calls):
         yield _tool_call(call, **base, **({"text": text} if n == 0 and text else {}))
+
+
+# --- tool calls written as text ------------------------------------------------------------
+
+#: The CS 294-264 ReAct agents' block: the tool's name, then `----ARG----`, a name and a value
+#: per argument (`----VALUE----` before the value in some versions). Their parser takes the
+#: last BEGIN and the last END marker (`rfind`), so a doubled END stays in the value, as it ran.
+_BEGIN, _END = "----BEGIN_FUNCTION_CALL----", "----END_FUNCTION_CALL----"
+_BLOCK_ARG = re.compile(
+    r"----ARG----[ \t]*\n([^\n]+)\n(?:----VALUE----[ \t]*\n)?(.*?)(?=\n----ARG----|\Z)", re.DOTALL
+)
+#: The call echoed at the head of its result: `run_bash_cmd(args={'command': 'ls'})`.
+_ARGS_LINE = re.compile(r"^\s*(?P<name>[A-Za-z_]\w*)\(args=(?P<args>\{.*?\})\)\s*$", re.MULTILINE | re.DOTALL)
+#: OpenHands' and SWE-smith's text protocol: `<function=name><parameter=key>value</parameter>`.
+_XML_CALL = re.compile(r"<function=(?P<name>[\w.-]+)>(?P<body>.*?)(?:</function>|\Z)", re.DOTALL)
+_XML_PARAM = re.compile(r"<parameter=(?P<key>[\w.-]+)>\n?(?P<value>.*?)\n?</parameter>", re.DOTALL)
+#: ReAct: `Action: tool` with `Action Input: …` (LangChain), or `Action: tool[input]` (the paper's).
+_REACT = re.compile(
+    r"^Action:\s*(?P<name>[\w.-]+)\s*"
+    r"(?:\[(?P<bracket>.*)\]\s*$|\n+Action Input:\s*(?P<input>.*?)(?=\n\s*Observation:|\Z))",
+    re.MULTILINE | re.DOTALL,
+)
+#: Fenced blocks: mini-swe-agent's one ```bash block; SWE-agent's command block (no language).
+_FENCE = re.compile(r"^```(?P<lang>[\w-]*)[ \t]*\n(?P<body>.*?)\n```", re.MULTILINE | re.DOTALL)
+_SHELL_FENCES = ("bash", "sh", "shell", "console", "")
+
+
+def text_call(text: str) -> tuple[str, dict[str, Any] | str | None, str | None] | None:
+    """The tool call a message writes as text, as (tool, arguments, shell command): a
+    `----BEGIN_FUNCTION_CALL----` block, an XML `<function=…>` call, a ReAct `Action:`, or one
+    fenced shell block (the last ``` block, as SWE-agent reads its command). None when the text
+    writes none."""
+    begin, end = text.rfind(_BEGIN), text.rfind(_END)
+    if 0 <= begin < end:
+        name, _, body = text[begin + len(_BEGIN) : end].strip("\n").partition("\n")
+        args = {k.strip(): v.rstrip("\n") for k, v in _BLOCK_ARG.findall(body.rstrip("\n"))}
+        return name.strip(), args, shell_command(name.strip(), args)
+    if calls := list(_XML_CALL.finditer(text)):
+        last = calls[-1]
+        xml_args = {m["key"]: m["value"] for m in _XML_PARAM.finditer(last["body"])}
+        return last["name"], xml_args, shell_command(last["name"], xml_args)
+    if actions := list(_REACT.finditer(text)):
+        last = actions[-1]
+        value = (last["bracket"] if last["bracket"] is not None else last["input"] or "").strip()
+        react_args = _args(value)
+        return last["name"], react_args, shell_command(last["name"], react_args)
+    fences = [m for m in _FENCE.finditer(text) if m["lang"] in _SHELL_FENCES]
+    if fences and (len(fences) == 1 or not fences[-1]["lang"]):
+        return "bash", None, fences[-1]["body"]
+    return None
+
+
+def _echoed_call(output: str) -> tuple[str, dict[str, Any] | str | None, str | None] | None:
+    """The call a result names at its head (`tool(args={...})` above `----TOOL RESULT BEGIN----`)."""
+    head = output.split("----TOOL RESULT BEGIN----", 1)[0]
+    m = _ARGS_LINE.match(head) if "(args=" in head[:2000] else None
+    if m is None:
+        return None
+    try:
+        parsed = ast.literal_eval(m["args"])
+    except (ValueError, SyntaxError):
+        parsed = m["args"]
+    args = parsed if isinstance(parsed, dict) else m["args"]
+    return m["name"], args, shell_command(m["name"], args)
+
+
+def answered_calls(steps: Iterable[StepDraft]) -> Iterator[StepDraft]:
+    """Chat steps with the tool calls written as text made `tool_call` steps (docs/formats.md
+    §3.1): an agent message whose text writes a call (`text_call`, or the call its answer
+    echoes), answered by the next message (a user, system or tool message that is not the
+    task), is the call with its command, and that answer its output with its exit code, the
+    caller's. Both texts stay whole. A call nothing answered (the run's last message) stays a
+    message: it never ran."""
+    pending: StepDraft | None = None
+    for step in steps:
+        if pending is not None:
+            answer = _answer(pending, step)
+            if answer is not None:
+                yield answer[0]
+                yield answer[1]
+                pending = None
+                continue
+            yield pending
+            pending = None
+        if step.get("kind") == "message" and step.get("actor") == "agent" and step.get("role") == "assistant":
+            pending = step
+        else:
+            yield step
+    if pending is not None:
+        yield pending
+
+
+_ANSWERS = ("message", "tool_output")
+
+
+def _answer(call: StepDraft, reply: StepDraft) -> tuple[StepDraft, StepDraft] | None:
+    if reply.get("role") not in ("user", "system", "tool") or reply.get("kind") not in _ANSWERS:
+        return None
+    output = reply.get("output") if reply.get("kind") == "tool_output" else reply.get("text")
+    output = output if isinstance(output, str) else ""
+    found = text_call(call.get("text") or "") or _echoed_call(output)
+    if found is None:
+        return None
+    tool, arguments, command = found
+    made = {**call, "kind": "tool_call", "tool": tool, "arguments": arguments, "command": command}
+    done = {
+        **{k: v for k, v in reply.items() if k != "text"},
+        "actor": call.get("actor", "agent"),
+        "kind": "tool_output",
+        "tool": reply.get("tool") or tool,
+        "output": output,
+        "exit_code": exit_code_of(reply.get("exit_code"), text=output),
+    }
+    return made, done
 
 
 # --- OpenHands ---------------------------------------------------------------------------
@@ -216,20 +367,18 @@ def _sdk_steps(e: dict[str, Any]) -> Iterator[StepDraft]:
             "call_id": e.get("tool_call_id"),
             "usage": _usage(usage),
         }
-    elif kind == "ObservationEvent":
+    elif kind in ("ObservationEvent", "AgentErrorEvent", "UserRejectObservation"):
         obs = _obj(e.get("observation"))
-        exit_code = obs.get("exit_code")
+        output = text_of(obs.get("content")) or text_of(obs.get("output")) or text_of(e.get("error"))
         yield {
             **common,
-            "actor": "harness",
+            "actor": "agent",  # the output of the agent's own call
             "role": "tool",
-            "kind": "error" if obs.get("is_error") else "tool_output",
+            "kind": "error" if obs.get("is_error") or kind != "ObservationEvent" else "tool_output",
             "tool": e.get("tool_name"),
             "call_id": e.get("tool_call_id"),
-            "output": text_of(obs.get("content")) or text_of(obs.get("output")),
-            "exit_code": exit_code
-            if isinstance(exit_code, int) and not isinstance(exit_code, bool)
-            else None,
+            "output": output,
+            "exit_code": exit_code_of(obs, text=output),
         }
     elif kind == "MessageEvent":
         llm = _obj(e.get("llm_message"))
@@ -240,20 +389,42 @@ def _sdk_steps(e: dict[str, Any]) -> Iterator[StepDraft]:
             "kind": "message",
             "text": text_of(llm.get("content")),
         }
-    else:
+    else:  # the conversation's bookkeeping: its state, a pause, a condensation, the system prompt
         detail = next((e[k] for k in ("error", "detail", "reason", "key") if isinstance(e.get(k), str)), None)
         error = "Error" in str(kind)
         yield {
             **common,
-            "actor": actor,
+            "actor": "user" if source == "user" else "harness",
             "kind": "error" if error else "message",
             "text": detail or json.dumps(e, default=str),
         }
 
 
-def _v0_steps(e: dict[str, Any]) -> Iterator[StepDraft]:
+#: OpenHands V0 observations that answer no call of the agent: the controller's state changes
+#: (an iteration or budget limit stops the run with `agent_state_changed` to `error`), the
+#: placeholder under a `finish` or `message` action, recalled memory, a condensation.
+V0_BOOKKEEPING = ("agent_state_changed", "null", "recall", "condensation", "agent_condensation")
+#: What the controller says when it stops the run itself (an `error` observation that answers
+#: no call): a limit, a budget, a loop it detected. Any other error is the agent's call failing
+#: (a malformed call is answered by an `error` with no `cause`).
+_STOPPED = re.compile(r"maximum (?:iteration|budget|retries)|budget|limit|stuck in a loop|is stuck", re.I)
+#: Observations of a command run, whose printed "exit code N" line is its exit code.
+_V0_COMMANDS = ("run", "run_ipython", "")
+#: V0 actions that run a command (`args.command`) or code (`args.code`).
+_V0_RUNS = ("run", "run_ipython", "CmdRunAction", "IPythonRunCellAction")
+#: V0 actions that say something rather than call a tool: the agent's message and finish, and
+#: (from `system` on) the harness's own: its system prompt, the memory recall it triggers, a
+#: state change, an empty action.
+V0_SAYS = ("message", "finish", "MessageAction", "system", "recall", "change_agent_state", "null", "None")
+
+
+def _v0_steps(e: dict[str, Any], *, answers: bool = True) -> Iterator[StepDraft]:
     """One OpenHands V0 event: an `action` (its thought, the command or code, the message) or
-    an `observation` (its content, and the exit code a command's observation records)."""
+    an `observation`: the output of the agent's call, with the exit code wherever the
+    observation records it (`extras.exit_code`, `extras.metadata.exit_code`, the "exit code N"
+    line); the harness's own when it answers no call (`V0_BOOKKEEPING`; an `error` that
+    answers nothing: `answers` is False when the observation has no `cause` and no action
+    before it in its pair, as when the controller stops the run at its iteration limit)."""
     source = e.get("source")
     actor = "user" if source == "user" else "harness" if source == "environment" else "agent"
     args = _obj(e.get("args"))
@@ -262,8 +433,7 @@ def _v0_steps(e: dict[str, Any]) -> Iterator[StepDraft]:
     if "action" in e:
         action = str(e.get("action"))
         thought = args.get("thought")
-        command = args.get("command") if isinstance(args.get("command"), str) else None
-        if action in ("message", "finish", "system") or not (command or args.get("code")):
+        if action in V0_SAYS:
             text = next(
                 (
                     args[k]
@@ -272,38 +442,54 @@ def _v0_steps(e: dict[str, Any]) -> Iterator[StepDraft]:
                 ),
                 e.get("message") if isinstance(e.get("message"), str) else "",
             )
+            bookkeeping = action in V0_SAYS[3:] and actor != "user"
             yield {
                 **common,
-                "role": "user" if actor == "user" else "assistant",
+                "actor": "harness" if bookkeeping else actor,
+                "role": "system" if action == "system" else "user" if actor == "user" else "assistant",
                 "kind": "message",
                 "text": text,
                 "tool": None if action == "message" else action,
                 "arguments": args or None,
             }
             return
+        code = args.get("command") if action in ("run", "CmdRunAction") else args.get("code")
         yield {
             **common,
             "role": "assistant",
             "kind": "tool_call",
             "text": thought if isinstance(thought, str) and thought else None,
             "tool": action,
-            "arguments": args,
-            "command": command
-            if command is not None
-            else (args["code"] if isinstance(args.get("code"), str) else None),
+            "arguments": args or None,
+            "command": code if isinstance(code, str) and action in _V0_RUNS else None,
         }
         return
     observation = str(e.get("observation"))
-    exit_code = extras.get("exit_code")
     content = e.get("content")
+    output = content if isinstance(content, str) else json.dumps(content, default=str)
+    if observation in V0_BOOKKEEPING or (observation == "error" and not answers and _STOPPED.search(output)):
+        reason = extras.get("reason")
+        said = "\n".join(t for t in (output, reason if isinstance(reason, str) else None) if t)
+        stopped = observation == "error" or extras.get("agent_state") == "error"
+        yield {
+            **common,
+            "actor": "user" if actor == "user" else "harness",
+            "kind": "error" if stopped else "message",
+            "tool": observation,
+            "text": said or (e.get("message") if isinstance(e.get("message"), str) else ""),
+        }
+        return
+    message = e.get("message") if isinstance(e.get("message"), str) else None
     yield {
         **common,
-        "actor": "harness",
+        "actor": "user" if actor == "user" else "agent",  # the output of the agent's own call
         "role": "tool",
         "kind": "error" if observation == "error" else "tool_output",
         "tool": observation,
-        "output": content if isinstance(content, str) else json.dumps(content, default=str),
-        "exit_code": exit_code if isinstance(exit_code, int) and not isinstance(exit_code, bool) else None,
+        "output": output,
+        "exit_code": exit_code_of(
+            extras, text=f"{output}\n{message or ''}" if observation in _V0_COMMANDS else None
+        ),
     }
 
 
@@ -330,13 +516,15 @@ def swe_agent_step(entry: dict[str, Any]) -> StepDraft:
     """One entry of a SWE-agent `.traj` `trajectory`: the thought, the action (a shell command
     or one of its tools' command lines) and what it printed, as one tool call."""
     action = entry.get("action")
+    output = entry.get("observation") if isinstance(entry.get("observation"), str) else None
     return {
         "kind": "tool_call",
         "role": "assistant",
         "text": entry.get("thought") if isinstance(entry.get("thought"), str) else None,
         "tool": "bash",
         "command": action if isinstance(action, str) else None,
-        "output": entry.get("observation") if isinstance(entry.get("observation"), str) else None,
+        "output": output,
+        "exit_code": exit_code_of(entry.get("exit_code"), _obj(entry.get("state")), text=output),
     }
 
 

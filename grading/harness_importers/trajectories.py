@@ -24,7 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from expgrade.grading.errors import UserError
-from expgrade.grading.harness_importers.steps import BadStep, StepDraft, chat_steps, swe_agent_step
+from expgrade.grading.harness_importers.steps import (
+    BadStep,
+    StepDraft,
+    answered_calls,
+    chat_steps,
+    swe_agent_step,
+)
 from expgrade.grading.harness_importers.writer import HarnessRecord
 from expgrade.grading.jsonl import load_json
 
@@ -108,6 +114,10 @@ def trajectory_steps(data: Any, path: Path) -> Iterator[StepDraft]:
             " or a list of chat messages",
             file=path,
         )
+    yield from answered_calls(_entry_steps(entries, convert, path))
+
+
+def _entry_steps(entries: list[Any], convert: str, path: Path) -> Iterator[StepDraft]:
     for n, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict):
             raise BadStep(n, f"a JSON object, found {type(entry).__name__}", file=path)

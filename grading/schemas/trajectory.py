@@ -28,8 +28,10 @@ TRAJECTORY_FILE = "trajectory.jsonl"
 StepKind = Literal["message", "reasoning", "tool_call", "tool_output", "error"]
 
 #: Whose step it is. `harness` is the harness's own bookkeeping (a limit hit, a retry);
-#: `scorer` a step taken while scoring the run; `subagent` a step of an agent the main one started.
-StepActor = Literal["agent", "subagent", "scorer", "harness", "user"]
+#: `scorer` a step taken while scoring the run; `subagent` a step of an agent the main one started;
+#: `monitor` a model call inside the run that is not the policy's (a control protocol's monitor,
+#: a critic, a judge, a summariser): never the agent's, never its answer (docs/formats.md §3.1).
+StepActor = Literal["agent", "subagent", "scorer", "monitor", "harness", "user"]
 
 
 class StepUsage(Record):
