@@ -79,7 +79,11 @@ def verdict_row(v: Verdict, rubric: Rubric, fields: dict[str, Any]) -> LabelRow:
         "latency_s": round(v.latency_s, 4),
         "cached": v.cached,
         "cached_prompt_tokens": v.cached_prompt_tokens,
+        # the model the server says answered (`rater` is the name asked for; grading/judge/served.py)
+        "answered_by": v.answered_by,
     }
+    if v.system_fingerprint:
+        extra["system_fingerprint"] = v.system_fingerprint
     if v.neutralised_label is not None:
         extra["neutralised_label"] = v.neutralised_label
     if len(v.samples) > 1:
@@ -330,3 +334,12 @@ def judge_cmd(
         highlight=False,
         soft_wrap=True,
     )
+    from expgrade.grading.judge.served import mismatches
+
+    seen: dict[str, dict[str, list[str]]] = {}
+    for v in verdicts:
+        names = seen.setdefault(v.judge, {"answered_by_seen": []})["answered_by_seen"]
+        if v.answered_by and v.answered_by not in names:
+            names.append(v.answered_by)
+    for said in mismatches(seen):
+        err_console.print(f"[yellow]judge:[/] {said}", highlight=False, soft_wrap=True)

@@ -95,6 +95,9 @@ def verdict_record(v: Verdict) -> dict[str, Any]:
     return {
         "item_id": v.item_id,
         "rater": v.judge,
+        # the model the server says answered (`rater` is the name asked for; they may differ)
+        "answered_by": v.answered_by,
+        "system_fingerprint": v.system_fingerprint,
         "status": v.status,
         "reason": v.reason,
         "reason_detail": v.reason_detail,

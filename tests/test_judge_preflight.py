@@ -83,7 +83,9 @@ def _run_folder(path: Path) -> Path:
 
 def _required(command: Any, tmp: Path) -> list[str]:
     """Arguments for every required parameter, by what the parameter is (not by verb): the
-    demo's tasks and submissions, an items file, a rubric, an output path under TMP/out."""
+    demo's tasks and submissions, an items file, a rubric, an output path under TMP/out; and a
+    run folder wherever a verb takes one, required or not (`failures analyze` reads one or a
+    submissions folder)."""
     values = {
         "run_dir": str(_run_folder(tmp / "run")),
         "tasks": str(DEMO / "tasks.jsonl"),
@@ -94,7 +96,7 @@ def _required(command: Any, tmp: Path) -> list[str]:
     }
     argv: list[str] = []
     for p in command.params:
-        if not p.required or p.name == "judge":
+        if (not p.required and p.name != "run_dir") or p.name == "judge":
             continue
         assert p.name in values, f"no test value for required parameter {p.name} of {command.name}"
         value = values[p.name]

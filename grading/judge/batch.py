@@ -297,19 +297,9 @@ def _sample(
         )
         return _give_up(s, Unscorable.PROVIDER_ERROR, detail)
     body = response.get("body") or {}
-    choice = (body.get("choices") or [{}])[0]
-    message = choice.get("message") or {}
-    usage = body.get("usage") or {}
-    reply = client.Reply(
-        content=message.get("content"),
-        refusal=message.get("refusal"),
-        prompt_tokens=usage.get("prompt_tokens"),
-        completion_tokens=usage.get("completion_tokens"),
-        finish_reason=choice.get("finish_reason"),
-        cached_tokens=int((usage.get("prompt_tokens_details") or {}).get("cached_tokens") or 0),
-        reasoning_tokens=int((usage.get("completion_tokens_details") or {}).get("reasoning_tokens") or 0),
-    )
+    reply = client.reply_of(body)
     engine._account(s, line.judge, rubric.id, reply, prices)
+    s.answered_by, s.system_fingerprint = reply.model, reply.system_fingerprint
     s.raw_response = reply.content if reply.content is not None else reply.refusal
     s.finish_reason = reply.finish_reason
     if not (reply.content or reply.refusal) and reply.finish_reason == "length":

@@ -82,6 +82,10 @@ class Reply:
     cache_write_tokens: int = 0
     #: Completion tokens a reasoning model spent on hidden reasoning.
     reasoning_tokens: int = 0
+    #: The model the server says answered (the body's `model`), and its `system_fingerprint`:
+    #: a name is not a model (grading/judge/served.py).
+    model: str | None = None
+    system_fingerprint: str | None = None
 
 
 def uses_cache_breakpoints(model: str) -> bool:
@@ -105,9 +109,9 @@ def _count(usage: dict[str, Any], group: str, name: str) -> int:
     return int(value) if isinstance(value, int) else 0
 
 
-def _reply(payload: dict[str, Any]) -> Reply:
-    """The reply in an OpenAI-format chat completion body (either route's)."""
-    choice = payload["choices"][0]
+def reply_of(payload: dict[str, Any]) -> Reply:
+    """The reply in an OpenAI-format chat completion body (either route's, or a batch line's)."""
+    choice = (payload.get("choices") or [{}])[0]
     message = choice.get("message") or {}
     usage = payload.get("usage") or {}
     return Reply(
@@ -119,7 +123,13 @@ def _reply(payload: dict[str, Any]) -> Reply:
         cached_tokens=_count(usage, "prompt_tokens_details", "cached_tokens"),
         cache_write_tokens=_count(usage, "prompt_tokens_details", "cache_write_tokens"),
         reasoning_tokens=_count(usage, "completion_tokens_details", "reasoning_tokens"),
+        model=_text(payload.get("model")),
+        system_fingerprint=_text(payload.get("system_fingerprint")),
     )
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
 
 
 @dataclass(frozen=True)
@@ -338,7 +348,7 @@ async def complete(
         api_key = api_key or os.environ.get("EXPGRADE_API_KEY") or "expgrade-no-key"
     route = _direct_route(model, api_base, api_key)
     if route is not None and wanted.keys() <= _ENGINE_PARAMS:
-        return _reply(await _send_direct(route, messages, wanted, timeout_s))
+        return reply_of(await _send_direct(route, messages, wanted, timeout_s))
     kwargs: dict[str, Any] = {
         "model": model,
         "messages": messages,
@@ -353,7 +363,7 @@ async def complete(
     if api_key:
         kwargs["api_key"] = api_key
     resp = await _litellm().acompletion(**kwargs)
-    return _reply(resp.model_dump())
+    return reply_of(resp.model_dump())
 
 
 def _retry_after(exc: BaseException) -> float | None:
@@ -555,5 +565,56 @@ def model_prices(model: str) -> Prices | None:
     )
 
 
+#: Names litellm counts with a HuggingFace tokenizer rather than tiktoken (its `select_tokenizer`).
+_HF_TOKENIZED = re.compile(r"llama-[23]|replicate|deepseek|command-r|claude", re.IGNORECASE)
+#: litellm encodes a text in chunks of this many characters and sums them (TIKTOKEN_ENCODE_CHUNK_SIZE_CHARS).
+_CHUNK_CHARS = 1024
+
+
+@cache
+def _encoding(name: str) -> Any:
+    """tiktoken's encoding `name`, from the files litellm ships (offline), without importing
+    litellm: its package is found, not imported, and TIKTOKEN_CACHE_DIR set as its import sets it."""
+    spec = importlib.util.find_spec("litellm")  # finds the package; imports nothing
+    if spec is not None and spec.submodule_search_locations:
+        bundled = Path(next(iter(spec.submodule_search_locations))) / "litellm_core_utils" / "tokenizers"
+        os.environ["TIKTOKEN_CACHE_DIR"] = os.environ.get("CUSTOM_TIKTOKEN_CACHE_DIR") or str(bundled)
+    import tiktoken
+
+    return tiktoken.get_encoding(name)
+
+
+def _openai_encoding_name(name: str) -> str:
+    """The encoding litellm counts an OpenAI chat model's text with: for a name OpenAI's rows of its
+    cost map list, or one tiktoken gives o200k_base, tiktoken's own (o200k_base for gpt-4o, and for
+    a listed name tiktoken does not know yet); any other name (a local model's) is counted as
+    gpt-3.5-turbo, with cl100k_base."""
+    import tiktoken
+
+    try:
+        known: str | None = tiktoken.encoding_name_for_model(name)
+    except KeyError:
+        known = None
+    table = _cost_table()
+    listed = any(
+        (table.get(key) or {}).get("litellm_provider") in ("openai", "azure")
+        for key in (name, f"azure/{name}")
+    )
+    if "gpt-4o" in name or (listed and known is None):
+        return "o200k_base"
+    return known if known is not None and (listed or known == "o200k_base") else "cl100k_base"
+
+
 def count_tokens(model: str, text: str) -> int:
+    """Tokens of `text` as litellm's `token_counter` counts them. An `openai/` model it counts with
+    tiktoken is counted here the same way (the same encoding, the same chunks), without importing
+    litellm: `--budget-usd` prices every call on the direct route, which must stay lean
+    (tests/test_judge_lean_start.py compares the two counts)."""
+    provider, _, name = model.partition("/")
+    if provider == "openai" and name and not _HF_TOKENIZED.search(name):
+        encoding = _encoding(_openai_encoding_name(name))
+        return sum(
+            len(encoding.encode(text[i : i + _CHUNK_CHARS], disallowed_special=()))
+            for i in range(0, len(text), _CHUNK_CHARS)
+        )
     return int(_litellm().token_counter(model=model, text=text))

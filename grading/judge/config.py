@@ -12,6 +12,7 @@ from expgrade.grading.errors import UserError
 from expgrade.grading.judge.budget import BudgetGate
 from expgrade.grading.judge.dialect import StructuredOutput, structured_mode
 from expgrade.grading.judge.limits import RateLimiter
+from expgrade.grading.judge.served import Served
 
 #: `--injection-check`: `paraphrase` judges a flagged item again with the flagged span neutralised;
 #: `invariance` judges every item again with the agent's prose (comments, docstrings, markdown,
@@ -40,6 +41,10 @@ class JudgeSpec:
     finds the mode the judge's server takes (`json_schema`, else `json_object` with the schema,
     else `off`, prompt instructions only); a mode forces it. True and False are the older
     spellings of `auto` and `off`.
+
+    `served` is what answered the name when the preflight checked it (grading/judge/served.py):
+    part of every response-cache key, so a verdict is never served as another model's. None
+    where no preflight ran: the key then holds the endpoint only.
     """
 
     model: str
@@ -54,6 +59,7 @@ class JudgeSpec:
     output_cost_per_token: float | None = None
     structured_output: StructuredOutput | bool = "auto"
     params: dict[str, Any] = field(default_factory=dict, hash=False)
+    served: Served | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "structured_output", structured_mode(self.structured_output))
@@ -111,6 +117,9 @@ class JudgeConfig:
     #: verdict is judged again without the agent's prose; a different label flags it
     #: `verdict_flips_without_prose`.
     injection_check: InjectionCheck = "off"
+    #: The preflight lets a name the server's `/models` does not list pass (`--judge-any-name`):
+    #: for a server that answers every name with its one model (llama.cpp's).
+    any_name: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "judges", tuple(self.judges))

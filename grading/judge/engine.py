@@ -36,6 +36,7 @@ from expgrade.grading.judge.preflight import JudgeUnavailable, static_problem, u
 from expgrade.grading.judge.prompt import Rendered, render
 from expgrade.grading.judge.prose import prose_free_fields
 from expgrade.grading.judge.rubrics import Rubric, load_rubric
+from expgrade.grading.judge.served import Served, endpoint_of
 from expgrade.grading.judge.types import (
     DEPENDS_ON_INJECTION,
     FLIPS_WITHOUT_PROSE,
@@ -309,11 +310,27 @@ class JudgeEngine:
             )
         return _combine(req, rubric, judge, rendered, samples, cfg.temperature, time.monotonic() - started)
 
+    def planned(self, judge: JudgeSpec) -> JudgeSpec:
+        """`judge` as a plan (`--estimate`, a budget's check) takes it to answer: where no preflight
+        said who answers it (the plan is made before any call), the model that answered it at its
+        endpoint last time, so the answers that model gave count as cached. Never used for a call."""
+        if judge.served is not None or self.cache is None:
+            return judge
+        last = self.cache.last_served(judge.model, self._endpoint(judge))
+        return replace(judge, served=Served(**last)) if last else judge
+
+    def _endpoint(self, judge: JudgeSpec) -> str:
+        return endpoint_of(judge.model, judge.api_base or self.config.api_base)
+
     def _key(self, rendered: Rendered, judge: JudgeSpec, seed: int) -> str:
+        """The response-cache key: the request, and what answers it (grading/judge/served.py):
+        the endpoint always, the served identity where the preflight found it."""
         rubric = rendered.rubric
         return cache_key(
             {
                 "model": judge.model,
+                "endpoint": self._endpoint(judge),
+                "served": judge.served.cache_part() if judge.served else None,
                 "prompt": rendered.prompt_hash,
                 "temperature": self.config.temperature,
                 "seed": seed,
@@ -355,6 +372,8 @@ class JudgeEngine:
             inflight.pop(key, None)
         if sample.status == "graded":
             self.cache.put(key, judge.model, f"{rubric.id}@{rubric.version}", _cacheable(sample))
+            if judge.served is not None:
+                self.cache.note_served(judge.model, self._endpoint(judge), judge.served.cache_part())
         return sample
 
     def _replay(self, payload: dict[str, Any], judge: JudgeSpec, rubric_id: str) -> Sample:
@@ -490,6 +509,7 @@ class JudgeEngine:
                 continue
             assert reply is not None
             self._account(s, judge, rubric.id, reply)
+            s.answered_by, s.system_fingerprint = reply.model, reply.system_fingerprint
             s.raw_response = reply.content if reply.content is not None else reply.refusal
             s.finish_reason = reply.finish_reason
             if not (reply.content or reply.refusal) and reply.finish_reason == "length":
@@ -651,6 +671,8 @@ _CACHED_FIELDS = (
     "injection_suspected",
     "injection_evidence",
     "output_mode",
+    "answered_by",
+    "system_fingerprint",
 )
 
 
@@ -731,6 +753,9 @@ def _combine(
         injection_source=source,
         cached_prompt_tokens=sum(s.cached_prompt_tokens for s in paid),
         structured_output=answered.output_mode if answered else None,
+        answered_by=next((s.answered_by for s in graded if s.answered_by), None)
+        or next((s.answered_by for s in samples if s.answered_by), None),
+        system_fingerprint=next((s.system_fingerprint for s in samples if s.system_fingerprint), None),
         mode_refused=next((s.mode_refused for s in samples if s.mode_refused), None),
         reason_detail=None if graded else detail,
     )

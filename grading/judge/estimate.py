@@ -1,9 +1,11 @@
 """What a judge run will cost, before it spends anything.
 
 The estimate renders every call exactly as the engine would send it (same fitting, same
-layout), counts its prompt tokens with the model's tokenizer (litellm's `token_counter`:
-tiktoken for OpenAI models, the provider's where litellm has one) and prices it from the
-same table the run is charged from. Calls the response cache already answers cost nothing.
+layout), counts its prompt tokens with the model's tokenizer (as litellm's `token_counter`
+counts them: tiktoken for OpenAI models, without importing litellm; the provider's where
+litellm has one) and prices it from the same table the run is charged from. Calls the response
+cache already answers cost nothing: answered by the model that answered the judge's endpoint
+last (the plan is made before the preflight asks who answers now).
 Completion length cannot be counted in advance: it is this judge's mean answer length under
 this rubric from the response cache when there is one, else `DEFAULT_COMPLETION_TOKENS`.
 
@@ -147,6 +149,7 @@ def estimate(
     sent: set[tuple[str, str]] = set()  # (judge, prefix digest) already sent in this run
     answers: dict[tuple[str, str], int] = {}  # (judge, rubric@version) -> completion tokens per call
     planned: set[str] = set()  # cache keys of calls already counted: a repeat is answered by the cache
+    planned_judges = [engine.planned(j) for j in cfg.judges]  # who answers them, before any preflight
 
     def tokens(model: str, text: str) -> int:
         key = (model, hashlib.sha256(text.encode()).hexdigest())
@@ -157,7 +160,7 @@ def estimate(
     calls = [(call, expected) for call in _calls(engine, requests)]
     calls += [(call, most) for call in _calls(engine, reasks)]
     for (req, rubric, subtask), lines in calls:
-        for judge in cfg.judges:
+        for judge in planned_judges:
             line = lines.setdefault((subtask, judge.model), EstimateLine(subtask, judge.model))
             prices = engine.prices(judge)
             try:

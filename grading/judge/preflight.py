@@ -4,10 +4,13 @@ A judge name with a typo, a missing API key or an `--api-base` nothing listens o
 the run, write its folder, spend two minutes in retries and end exit 0 with every judged item
 `provider_error`. The preflight asks, per judge and in this order, only what it must: is the name
 one litellm knows (its model map and providers, read locally); is there a key where the provider
-needs one; does the endpoint answer (`GET /models` on an `--api-base`); and does ONE tiny
+needs one; does the endpoint answer (`GET /models` on an `--api-base`) and list the name (a name
+it does not list is refused, unless `JudgeConfig.any_name`: a server that answers every name
+with its one model would grade under a typo); and does ONE tiny
 completion come back, through the client the run uses (`client.complete`: expgrade's own OpenAI
 route or litellm) and in the response format the run will send (under `auto`, the first mode the
-server takes, so the run need not probe). A failure is a `JudgeUnavailable`: one sentence with the
+server takes, so the run need not probe). What answered is kept (`Ready.served`, then
+`JudgeSpec.served`: grading/judge/served.py). A failure is a `JudgeUnavailable`: one sentence with the
 cause and the fix. A refused connection fails at once (one attempt, no retry, no backoff).
 
 On a local server it also measures how many calls the server answers at once (a few parallel
@@ -42,6 +45,7 @@ from expgrade.grading.errors import UserError
 from expgrade.grading.judge import client
 from expgrade.grading.judge.config import JudgeConfig, JudgeSpec
 from expgrade.grading.judge.dialect import MODES, OutputMode, format_for, refuses_format, status_of
+from expgrade.grading.judge.served import Served, endpoint_of, listed_identity
 from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.status import Unscorable
 
@@ -69,6 +73,19 @@ class Ready:
     #: Calls the server answered at once when PROBES were sent together (None: not measured, or
     #: all of them: the server is no bottleneck at that many).
     serves_at_once: int | None = None
+    #: What answered the name (grading/judge/served.py).
+    served: Served | None = None
+
+
+def _identity(
+    judge: JudgeSpec, api_base: str | None, rows: list[dict[str, Any]], reply: client.Reply | None = None
+) -> Served:
+    return Served(
+        endpoint_of(judge.model, api_base),
+        listed_identity(judge.model, rows),
+        reply.model if reply else None,
+        reply.system_fingerprint if reply else None,
+    )
 
 
 def _where(api_base: str | None) -> str:
@@ -200,18 +217,16 @@ def unavailable(
         fix = "check the key (EXPGRADE_API_KEY for an --api-base)" if api_base else "check the key"
         return f"{where} refused the key for '{judge.model}' (HTTP {status or 401}: {words}): {fix}"
     if status == 404 or type(exc).__name__ == "NotFoundError":
-        listed = f" (it serves: {', '.join(served[:8])})" if served else ""
-        near = difflib.get_close_matches(judge.model.partition("/")[2], list(served), n=1)
-        hint = f" — did you mean '{judge.model.partition('/')[0]}/{near[0]}'?" if near else ""
-        if not served:
-            suggested = _suggestion(judge.model)
-            hint = f" — did you mean '{suggested}'?" if suggested and suggested != judge.model else ""
-        return f"unknown model '{judge.model}' at {where}{listed}{hint}"
+        if served:
+            return _not_served(judge.model, api_base, served).removesuffix(".")
+        suggested = _suggestion(judge.model)
+        hint = f" — did you mean '{suggested}'?" if suggested and suggested != judge.model else ""
+        return f"unknown model '{judge.model}' at {where}{hint}"
     return None
 
 
-async def _served(api_base: str, headers: dict[str, str]) -> list[str] | None:
-    """The model names an endpoint lists (None where it lists none: many servers do not)."""
+async def _listed(api_base: str, headers: dict[str, str]) -> list[dict[str, Any]] | None:
+    """The rows of the models an endpoint lists (None where it lists none: many servers do not)."""
     import aiohttp
 
     url = api_base.rstrip("/") + "/models"
@@ -227,9 +242,31 @@ async def _served(api_base: str, headers: dict[str, str]) -> list[str] | None:
         except (aiohttp.ClientError, TimeoutError, ValueError):
             return None
     rows = payload.get("data") if isinstance(payload, dict) else None
+    return [r for r in rows if isinstance(r, dict) and "id" in r] if isinstance(rows, list) else None
+
+
+def unlisted(judge: JudgeSpec, api_base: str | None, served: Sequence[str]) -> str | None:
+    """The refusal of a name the endpoint's `/models` does not list, with the names it lists and
+    the nearest of them; None where it lists the name (or nothing). A server that answers any
+    name (llama.cpp's answers every name with its one model) would otherwise grade under a typo
+    and record the typo as the judge."""
+    _, sep, name = judge.model.partition("/")
+    if not served or (name if sep else judge.model) in served or judge.model in served:
+        return None
     return (
-        [str(r["id"]) for r in rows if isinstance(r, dict) and "id" in r] if isinstance(rows, list) else None
+        f"{_not_served(judge.model, api_base, served)} If the server answers every name with its one "
+        "model (llama.cpp's does), pass --judge-any-name"
     )
+
+
+def _not_served(model: str, api_base: str | None, served: Sequence[str]) -> str:
+    """A model the endpoint does not serve, said with what it serves and the nearest name:
+    "unknown model 'M' at URL (it serves: a, b) — did you mean 'p/a'?" (a full stop without one)."""
+    provider, sep, name = model.partition("/")
+    near = difflib.get_close_matches(name if sep else model, list(served), n=1)
+    spelt = [f"{provider}/{n}" if sep else n for n in near]
+    hint = f" — did you mean '{spelt[0]}'?" if spelt else "."
+    return f"unknown model '{model}' at {_where(api_base)} (it serves: {', '.join(served[:8])}){hint}"
 
 
 def _local(api_base: str | None) -> bool:
@@ -258,12 +295,12 @@ _TINY = [
 
 async def _tiny(
     judge: JudgeSpec, config: JudgeConfig, api_base: str | None, mode: OutputMode | None, max_tokens: int
-) -> float:
-    """One tiny call as the run makes it; its latency in seconds."""
+) -> tuple[float, client.Reply]:
+    """One tiny call as the run makes it: its latency in seconds, and the reply."""
     from expgrade.grading.judge.rubrics import load_rubric
 
     started = time.monotonic()
-    await client.complete(
+    reply = await client.complete(
         judge.model,
         _TINY,
         api_base=api_base,
@@ -275,14 +312,14 @@ async def _tiny(
         response_format=format_for(mode, load_rubric("reference-match")) if mode else None,
         params=judge.params,
     )
-    return time.monotonic() - started
+    return time.monotonic() - started, reply
 
 
 async def _measure(judge: JudgeSpec, config: JudgeConfig, api_base: str | None) -> int | None:
     """How many of PROBES parallel one-token calls the server answered at once (None: all)."""
 
     async def one() -> float:
-        return await _tiny(judge, config, api_base, None, 1)
+        return (await _tiny(judge, config, api_base, None, 1))[0]
 
     try:
         latencies = await asyncio.gather(*(one() for _ in range(PROBES)))
@@ -299,17 +336,21 @@ async def check_judge(judge: JudgeSpec, config: JudgeConfig, *, measure: bool = 
     problem = static_problem(judge, config)
     if problem is not None:
         raise JudgeUnavailable(problem)
-    served: list[str] = []
+    rows: list[dict[str, Any]] = []
     if api_base:
         key = judge.api_key or config.api_key or os.environ.get("EXPGRADE_API_KEY") or "expgrade-no-key"
         try:
-            served = await _served(api_base, {"Authorization": f"Bearer {key}"}) or []
+            rows = await _listed(api_base, {"Authorization": f"Bearer {key}"}) or []
         except ConnectionError as exc:
             raise JudgeUnavailable(unavailable(exc, judge, api_base) or str(exc)) from exc
+    served = [str(r["id"]) for r in rows]
+    refused_name = None if config.any_name else unlisted(judge, api_base, served)
+    if refused_name is not None:
+        raise JudgeUnavailable(refused_name)
     refusals: list[str] = []
     for mode in _modes(judge):
         try:
-            latency = await _tiny(judge, config, api_base, None if mode == "off" else mode, 16)
+            latency, reply = await _tiny(judge, config, api_base, None if mode == "off" else mode, 16)
         except Exception as exc:
             sentence = unavailable(exc, judge, api_base, served)
             if sentence is not None:
@@ -324,7 +365,7 @@ async def check_judge(judge: JudgeSpec, config: JudgeConfig, *, measure: bool = 
                 continue
             failure = client.classify(exc)
             if failure.retry:  # a 429 or a 5xx: the server is there and the run's retries handle it
-                return Ready(judge.model, api_base, mode, 0.0)
+                return Ready(judge.model, api_base, mode, 0.0, served=_identity(judge, api_base, rows))
             raise JudgeUnavailable(
                 f"'{judge.model}' at {_where(api_base)} refused a tiny request"
                 + (f" in --structured-output {mode}" if judge.structured != "auto" else "")
@@ -334,7 +375,7 @@ async def check_judge(judge: JudgeSpec, config: JudgeConfig, *, measure: bool = 
         at_once = None
         if measure and _local(api_base) and latency >= _MEASURE_FROM_S:
             at_once = await _measure(judge, config, api_base)
-        return Ready(judge.model, api_base, mode, latency, at_once)
+        return Ready(judge.model, api_base, mode, latency, at_once, _identity(judge, api_base, rows, reply))
     raise JudgeUnavailable(  # every mode refused, `off` included: no plain chat completion either
         f"'{judge.model}' at {_where(api_base)} refused every output mode ({'; '.join(refusals)})"
     )
@@ -381,6 +422,6 @@ def checked(settings: JudgeSettings) -> tuple[JudgeSettings, list[str]]:
             else:
                 notes.append(f"{told}: sending it {at_once} at a time (give --judge-concurrency to choose)")
                 judge = dataclasses.replace(judge, concurrency=at_once)
-        judges.append(judge)
+        judges.append(dataclasses.replace(judge, served=ready.served))
     config = dataclasses.replace(settings.config, judges=tuple(judges))
     return dataclasses.replace(settings, config=config, preflight=False), notes

@@ -81,6 +81,9 @@ class Sample:
     output_mode: str | None = None
     #: The server's refusal of a richer mode this sample's calls moved past ("json_schema: <its words>").
     mode_refused: str | None = None
+    #: The model the server says answered (the reply's `model`) and its `system_fingerprint`.
+    answered_by: str | None = None
+    system_fingerprint: str | None = None
 
 
 @dataclass
@@ -135,6 +138,10 @@ class Verdict:
     mode_refused: str | None = None
     #: Why it is unscorable beyond `reason`, in the provider's own words where it gave any.
     reason_detail: str | None = None
+    #: The model the server says answered (`judge` is the name asked for; grading/judge/served.py)
+    #: and the answer's `system_fingerprint`; None where the server said nothing.
+    answered_by: str | None = None
+    system_fingerprint: str | None = None
 
     @property
     def raw_response(self) -> str | None:

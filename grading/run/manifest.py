@@ -20,6 +20,8 @@ from typing import Any
 from expgrade import grading
 from expgrade.grading.errors import UserError
 from expgrade.grading.jsonl import load_json
+from expgrade.grading.judge.served import Served, endpoint_of
+from expgrade.grading.judge.settings import JudgeSettings
 from expgrade.grading.run_folder import RunFolder
 
 #: Manifest keys that must agree between runs writing into the same folder.
@@ -85,26 +87,92 @@ def check_resume(old: dict[str, Any], identity: dict[str, Any], run_dir: Path) -
         )
 
 
-def note_output_modes(manifest: dict[str, Any], record: dict[str, Any]) -> None:
-    """Record in `manifest["structured_output"]` the output mode each judge answered in, per model,
-    and the server's refusal of a richer mode where `auto` fell back (grading/judge/dialect.py).
-
-    `record` is a result or a control record as JSON; its items' per-judge verdicts (a result
-    item's `judge`, a control item's `judges`) carry the mode. The first call that meets a refusal
-    may be a control's.
-    """
-    modes: dict[str, dict[str, Any]] = manifest.setdefault("structured_output", {})
+def _verdicts(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every per-judge verdict of a result or control record as JSON (a result item's `judge`, a
+    control item's `judges`)."""
     items = [i for sub in (record.get("subtasks") or {}).values() if sub for i in sub.get("items") or ()]
+    out: list[dict[str, Any]] = []
     for item in items:
         judged = item.get("judge") if isinstance(item.get("judge"), list) else item.get("judges")
-        for verdict in judged or ():
-            mode = verdict.get("structured_output")
-            if mode is None:
-                continue
-            seen = modes.setdefault(verdict.get("rater", "?"), {"modes": [], "refused": None})
-            if mode not in seen["modes"]:
-                seen["modes"].append(mode)
-            seen["refused"] = seen["refused"] or verdict.get("mode_refused")
+        out.extend(v for v in judged or () if isinstance(v, dict))
+    return out
+
+
+def note_output_modes(manifest: dict[str, Any], record: dict[str, Any]) -> None:
+    """Record in `manifest["structured_output"]` the output mode each judge answered in, per model,
+    and the server's refusal of a richer mode where `auto` fell back (grading/judge/dialect.py);
+    and in `manifest["served"][model]["answered_by_seen"]` every model its answers named.
+
+    `record` is a result or a control record as JSON; its items' per-judge verdicts carry both.
+    The first call that meets a refusal may be a control's.
+    """
+    modes: dict[str, dict[str, Any]] = manifest.setdefault("structured_output", {})
+    served: dict[str, dict[str, Any]] = manifest.setdefault("served", {})
+    for verdict in _verdicts(record):
+        rater = verdict.get("rater", "?")
+        answered = verdict.get("answered_by")
+        if answered:
+            seen = served.setdefault(rater, {"requested": rater}).setdefault("answered_by_seen", [])
+            if answered not in seen:
+                seen.append(answered)
+        mode = verdict.get("structured_output")
+        if mode is None:
+            continue
+        said = modes.setdefault(rater, {"modes": [], "refused": None})
+        if mode not in said["modes"]:
+            said["modes"].append(mode)
+        said["refused"] = said["refused"] or verdict.get("mode_refused")
+
+
+def served_now(judge: JudgeSettings | None) -> dict[str, dict[str, Any]]:
+    """Judge name -> what answers it in this session (grading/judge/served.py): the endpoint
+    always, the `/models` rows and the answering model where the preflight found them."""
+    if judge is None:
+        return {}
+    config = judge.config
+    return {
+        j.model: (j.served or Served(endpoint_of(j.model, j.api_base or config.api_base))).as_json(j.model)
+        for j in config.judges
+    }
+
+
+def check_served(old: dict[str, Any] | None, now: dict[str, dict[str, Any]], run_dir: Path) -> list[str]:
+    """A UserError where a judge of the folder's earlier sessions is now answered by another
+    model (its `/models` rows or its answers' `model` differ), as for a changed submission:
+    resuming would mix two models' verdicts under one name. Returns what moved without a change
+    of model (the endpoint), to be said. A field either session did not learn (no preflight, a
+    server that lists nothing) is not compared; the fingerprint never is (Served.resume_part)."""
+    before = (old or {}).get("served")
+    if not isinstance(before, dict):
+        return []  # a folder written before the served model was recorded
+    changed: list[str] = []
+    moved: list[str] = []
+    for model, seen in now.items():
+        was = before.get(model)
+        if not isinstance(was, dict):
+            continue
+        for key in ("listed", "answered_by"):
+            a, b = was.get(key), seen.get(key)
+            if a is not None and b is not None and a != b:
+                changed.append(f"{model}: {key} was {a}, now {b}")
+        if was.get("endpoint") and was.get("endpoint") != seen.get("endpoint"):
+            moved.append(f"{model} now answers at {seen.get('endpoint')} (was {was.get('endpoint')})")
+    if changed:
+        raise UserError(
+            "another model now answers this run folder's judge, and resuming would mix two models' "
+            "verdicts under one name (" + "; ".join(changed) + "). Use a new --out folder, or the "
+            "server that answered before.",
+            file=RunFolder(run_dir).manifest,
+        )
+    return moved
+
+
+def note_served(manifest: dict[str, Any], now: dict[str, dict[str, Any]]) -> None:
+    """What answered each judge, kept with what earlier sessions' verdicts named (answered_by_seen)."""
+    served: dict[str, dict[str, Any]] = manifest.setdefault("served", {})
+    for model, seen in now.items():
+        kept = served.get(model, {}).get("answered_by_seen", [])
+        served[model] = {**seen, "answered_by_seen": kept}
 
 
 def write_manifest(run_dir: Path, manifest: dict[str, Any]) -> None:

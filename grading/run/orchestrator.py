@@ -48,10 +48,13 @@ from expgrade.grading.run.job import grade_job
 from expgrade.grading.run.manifest import (
     build_manifest,
     check_resume,
+    check_served,
     file_sha256,
     load_manifest,
     note_output_modes,
+    note_served,
     now,
+    served_now,
     write_manifest,
 )
 from expgrade.grading.run.references import ReferencePhase, run_references
@@ -193,6 +196,10 @@ def grade_run(
         for note in notes:
             if console is not None:
                 console.print(f"[yellow]preflight:[/] {note}", highlight=False, soft_wrap=True)
+    served = served_now(settings.judge)
+    for moved in check_served(manifest, served, run_dir):  # before anything is written or spent
+        if console is not None:
+            console.print(f"[yellow]resuming:[/] {moved}", highlight=False, soft_wrap=True)
     run_dir.mkdir(parents=True, exist_ok=True)
     session = {
         "started_at": now(),
@@ -225,6 +232,7 @@ def grade_run(
             },
         )
     manifest["content"] = content.as_manifest()
+    note_served(manifest, served)
     if stale.keys():
         session["regraded_changed"] = supersede(run_dir, stale.keys())
         if console is not None:

@@ -208,8 +208,15 @@ class ServerScript:
     #: a request whose client gave up (timed out) is still answered, its turn still taken.
     serial: bool = False
     #: The model names it serves (`GET /v1/models`); a chat request for another is HTTP 404
-    #: `model_not_found`, as OpenAI answers. Empty: it answers any name and lists `scripted`.
+    #: `model_not_found`, as OpenAI answers. Empty: it answers any name and lists `listed`.
     models: tuple[str, ...] = ()
+    #: The names `GET /v1/models` lists where `models` is empty, while any name is answered, as
+    #: llama.cpp's server lists its one model and answers every name with it. Empty: it lists none.
+    listed: tuple[str, ...] = ()
+    #: The `model` its answers say answered (None: the name asked for, echoed).
+    answers_as: str | None = None
+    #: The `system_fingerprint` of its answers (None: the key is left out, as most local servers do).
+    fingerprint: str | None = None
 
 
 @dataclass
@@ -496,6 +503,7 @@ def _completion(
             "prompt_tokens_details": {"cached_tokens": cached},
             "completion_tokens_details": {"reasoning_tokens": reasoning},
         },
+        **_fingerprint(state.script),
     }
     return web.json_response(body)
 
@@ -525,7 +533,7 @@ async def _preflight(body: dict[str, Any], state: _State) -> web.Response:
     refused_model = _unknown_model(state.script, body)
     if refused_model is not None:
         return refused_model
-    model = str(body.get("model", "scripted"))
+    model = _answering(state.script, body)
     wanted = body.get("response_format")
     refused = _refused_format(state.script.dialect, wanted)
     if refused is not None:
@@ -546,8 +554,18 @@ async def _preflight(body: dict[str, Any], state: _State) -> web.Response:
             "model": model,
             "choices": [choice],
             "usage": usage,
+            **_fingerprint(state.script),
         }
     )
+
+
+def _answering(script: ServerScript, body: dict[str, Any]) -> str:
+    """The `model` an answer names: `answers_as`, else the name asked for."""
+    return script.answers_as or str(body.get("model", "scripted"))
+
+
+def _fingerprint(script: ServerScript) -> dict[str, str]:
+    return {"system_fingerprint": script.fingerprint} if script.fingerprint else {}
 
 
 async def _respond(body: dict[str, Any], state: _State, request: web.Request | None) -> web.Response:
@@ -608,7 +626,7 @@ async def _respond(body: dict[str, Any], state: _State, request: web.Request | N
     if latency:
         await asyncio.sleep(latency)
 
-    model = str(body.get("model", "scripted"))
+    model = _answering(script, body)
     if fault == "429":
         ms = int(script.retry_after_s * 1000)
         return _error(
@@ -817,7 +835,8 @@ async def _stats(request: web.Request) -> web.Response:
 
 
 async def _models(request: web.Request) -> web.Response:
-    names = request.app[STATE].script.models or ("scripted",)
+    script = request.app[STATE].script
+    names = script.models or script.listed
     return web.json_response({"object": "list", "data": [{"id": n, "object": "model"} for n in names]})
 
 
