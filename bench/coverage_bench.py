@@ -181,9 +181,9 @@ def corrected_rates(reps: int, ext_reps: int, venv: Path) -> None:
         row_cells = list(cells[key])
         for part, name in (("fewhumans", "fewhumans PPI++ (t)"), ("cje", "cje-eval")):
             if ext:
-                row_cells.append(
-                    (name, *summarise(ext[f"{key}_{part}_low"], ext[f"{key}_{part}_high"], truths))
-                )
+                run = slice(None, ext_reps if part == "cje" else None)  # cje-eval ran on the first draws only
+                low, high = ext[f"{key}_{part}_low"][run], ext[f"{key}_{part}_high"][run]
+                row_cells.append((name, *summarise(low, high, truths[run])))
             else:
                 row_cells.append((name, 0.0, float("nan"), float("nan")))
         row = []

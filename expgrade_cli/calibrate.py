@@ -25,7 +25,8 @@ GoldOption = Literal["majority", "dawid-skene", "mace", "adjudicated"]
 
 
 def _summary_table(report: CalibrationReport) -> Table:
-    """The judges on all items: κ with its interval, the other statistics as point values."""
+    """The judges on all items: agreement and κ with their intervals (each under its value, by
+    `terminal_table`, so the table reads at 80 columns), the other statistics as point values."""
     from expgrade.calibration.report_json import contract_json
     from expgrade.calibration.report_markdown import ci, num
     from expgrade.grading.estimate import format_estimate
