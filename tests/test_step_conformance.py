@@ -226,7 +226,7 @@ CASES: tuple[Case, ...] = (
             Ran("python3 -c \"print('final_loss=0.0164')\"", "final_loss=0.0164", 0),
             Ran("python3 -c 'import sklearnx'", "ModuleNotFoundError", 1),
         ),
-        actors={"user": 1, "agent": 4, "monitor": 2},
+        actors={"user": 2, "agent": 4, "monitor": 2},  # the task, the policy's system prompt
         answer=None,
         patch=False,
     ),
@@ -248,7 +248,7 @@ CASES: tuple[Case, ...] = (
         task="1",
         commands=0,
         ran=(),
-        actors={"user": 1, "agent": 1, "scorer": 2},
+        actors={"user": 2, "agent": 1, "scorer": 2},  # the system prompt, the question asked
         answer="Yo, in February",
         patch=False,
     ),

@@ -36,7 +36,16 @@ from expgrade.grading.harness_importers.common import (
 )
 from expgrade.grading.harness_importers.mapping import Context, FieldMap, first_found
 from expgrade.grading.harness_importers.presets import json_records
-from expgrade.grading.harness_importers.sniff import PEEK_BYTES, is_tarball, is_zip, peek, side_file
+from expgrade.grading.harness_importers.sniff import (
+    PEEK_BYTES,
+    TRAJECTORY,
+    TRAJECTORY_ALONE,
+    cut_zip,
+    is_tarball,
+    is_zip,
+    peek,
+    side_file,
+)
 from expgrade.grading.harness_importers.writer import SubmissionWriter
 
 
@@ -213,6 +222,11 @@ class Walk:
     failed: list[tuple[Path, str]] = field(default_factory=list)
 
 
+#: Names of files that are JSON or nothing: a text log that begins with `[` (a timestamp, an
+#: instance id) is a log of the run, not a damaged JSON document.
+_JSON_SUFFIXES = (".json", ".jsonl", ".traj")
+
+
 def unreadable(path: Path) -> str | None:
     """Why a file is no harness output whatever harness wrote it, as the named importers say
     it: a Git LFS pointer, an empty file, a JSON document cut short; None if none of these."""
@@ -228,8 +242,10 @@ def unreadable(path: Path) -> str | None:
         return "file is empty; expected harness output"
     if is_zip(path) or is_tarball(path) or peek(path) is not None:
         return None
+    if (damaged := cut_zip(path)) is not None:
+        return damaged
     head = _start(path).lstrip()
-    if head[:1] in (b"{", b"[") and size < PEEK_BYTES:
+    if head[:1] in (b"{", b"[") and size < PEEK_BYTES and path.suffix in _JSON_SUFFIXES:
         try:
             json.loads(path.read_bytes())
         except json.JSONDecodeError as exc:
@@ -281,17 +297,21 @@ def _walk_folder(folder: Path, found: Walk) -> None:
         and (not p.name.startswith(".") or p.name == aider.HISTORY)
     )
     seen: dict[Path, Recognised] = {}
+    skipped: list[tuple[Path, str]] = []
     for p in paths:
         if (why := unreadable(p)) is not None:
             found.failed.append((p, why))
         elif (r := _text_format(p)) is not None:
             seen[p] = r
         elif (why := side_file(p)) is not None:
-            found.skipped.append((p, why))
+            skipped.append((p, why))
         elif (r := recognise(p)) is None:
-            found.skipped.append((p, f"not recognised ({looks_like(p)})"))
+            skipped.append((p, f"not recognised ({looks_like(p)})"))
         else:
             seen[p] = r
+    if not any(r.harness == swebench.HARNESS.name for r in seen.values()):  # no file takes them
+        skipped = [(p, why.replace(TRAJECTORY, TRAJECTORY_ALONE)) for p, why in skipped]
+    found.skipped += skipped
     copies = _per_instance_copies(folder, [p for p, r in seen.items() if r.harness == swebench.HARNESS.name])
     copies.update(atif.shadowed(seen))
     copies.update(claude_code.shadowed(p for p, r in seen.items() if r.harness == claude_code.HARNESS.name))

@@ -46,6 +46,7 @@ from expgrade.grading.errors import UserError
 from expgrade.grading.harness_importers.common import Harness, HarnessOptions, Notice
 from expgrade.grading.harness_importers.mapping import Context, Derived, FieldMap, is_diff
 from expgrade.grading.harness_importers.presets import Preset, Raw, records_through
+from expgrade.grading.harness_importers.sniff import cut_zip
 from expgrade.grading.harness_importers.writer import HarnessRecord
 
 __all__ = ["SAMPLE", "agent_of", "is_diff", "is_log_file", "sample_fields", "task_id_of"]
@@ -209,6 +210,8 @@ def _plain(path: Path, tmp: Path) -> tuple[Path, str]:
 def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord | Notice]:
     log = _inspect()
     where = "header"
+    if (damaged := cut_zip(path)) is not None:
+        raise UserError(damaged, file=path)
     with tempfile.TemporaryDirectory(prefix="expgrade-inspect-") as tmp:
         try:
             plain, fmt = _plain(path, Path(tmp))
@@ -257,9 +260,18 @@ def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord | Notice
                     yield Raw(where, record, document)
                     where = f"the sample after {where}"
 
+            taken = 0
             for item in records_through((SAMPLE,), raws(), path, options):
+                taken += isinstance(item, HarnessRecord)
                 if not (isinstance(item, Notice) and item.text.startswith("read as")):
                     yield item
+            if not taken and header.status != "success":
+                killed = " (killed or still running)" if header.status == "started" else ""
+                raise UserError(
+                    f"the eval was {header.status}{killed} before any sample finished: the log"
+                    " holds no samples to import",
+                    file=path,
+                )
         except UserError:
             raise
         except Exception as exc:  # Inspect's reader: zip, JSON and pydantic errors of a broken log

@@ -66,6 +66,21 @@ class _Spans:
     def __init__(self) -> None:
         self.spans: dict[str, tuple[str | None, str, str]] = {}
         self.steps: list[tuple[str, str]] = []
+        #: The prompt messages (role, text) already steps, so a model call's input adds only
+        #: those the solvers wrote since (a template's prompt, a follow-up user message).
+        self.prompts: set[tuple[str, str]] = set()
+
+    def new_prompts(self, messages: Any) -> list[dict[str, Any]]:
+        """The system and user messages of `messages` not yet steps (the agent's input as the
+        model saw it, which the sample's first state need not hold), noted as steps now."""
+        fresh: list[dict[str, Any]] = []
+        for m in messages if isinstance(messages, list) else []:
+            if isinstance(m, dict) and m.get("role") in ("system", "user"):
+                key = (str(m["role"]), text_of(m.get("content")).strip())
+                if key[1] and key not in self.prompts:
+                    self.prompts.add(key)
+                    fresh.append(m)
+        return fresh
 
     def see(self, e: dict[str, Any]) -> bool:
         """Record a span or step boundary; True when `e` is one (it is no step of its own)."""
@@ -166,6 +181,9 @@ def event_steps(
         if kind == "model":
             if actor == "agent" and _is_monitor(e, span, policy):
                 common["actor"] = "monitor"
+            if common["actor"] == "agent":  # the policy's input: the task as the agent saw it
+                for message in spans.new_prompts(e.get("input")):
+                    yield from chat_steps(message, time=e.get("timestamp"), span=span)
             yield from _model_steps(e, common)
         elif kind == "tool":
             function = e.get("function") if isinstance(e.get("function"), str) else None
@@ -210,6 +228,7 @@ def event_steps(
         elif kind == "sample_init":
             for message in _obj(e.get("state")).get("messages") or []:
                 if isinstance(message, dict):
+                    spans.new_prompts([message])
                     yield from chat_steps(message, time=e.get("timestamp"), span=span)
         elif kind == "info":
             data = e.get("data")

@@ -213,7 +213,8 @@ class Context:
 
 
 def _read_side_file(path: Path) -> Any:
-    """A file beside the source: its JSON, else its text (a patch, a report); None if absent."""
+    """A file beside the source: its YAML (`.yaml`, `.yml`) or JSON, else its text (a patch, a
+    report, a log); None if absent."""
     if "*" in path.name:
         matches = sorted(path.parent.glob(path.name), key=_natural)
         if not matches:
@@ -221,6 +222,11 @@ def _read_side_file(path: Path) -> Any:
         path = matches[-1]
     if not path.is_file():
         return None
+    if path.suffix in (".yaml", ".yml"):  # SWE-agent keeps the run's model in args.yaml/config.yaml
+        try:
+            return yaml.safe_load(read_text(path))
+        except (yaml.YAMLError, UserError):
+            pass  # not YAML after all: read as text below
     try:
         return load_json(path)
     except UserError:
@@ -275,6 +281,11 @@ class Found:
     used: tuple[str | int, ...] | None
 
 
+def _start(alt: PathSpec, ctx: Context) -> Any:
+    """Where a path begins: the record, the document (`^`) or a file beside the source."""
+    return ctx.record if alt.root == "" else ctx.document if alt.root == "^" else ctx.side_file(alt.root)
+
+
 def lookup(alt: Alternative, ctx: Context) -> Found | None:
     if isinstance(alt, Const):
         return Found(alt.value, f"'{alt.value}' (the mapping's constant)", None)
@@ -289,7 +300,7 @@ def lookup(alt: Alternative, ctx: Context) -> Found | None:
         return Found(value, detail.format(path=base.where if alt.arg.text else "record"), base.used)
     if alt.root == "@key":
         return Found(ctx.key, "the record's key", None) if ctx.key is not None else None
-    start = ctx.record if alt.root == "" else ctx.document if alt.root == "^" else ctx.side_file(alt.root)
+    start = _start(alt, ctx)
     if start is None:
         return None
     value, taken = walk(start, alt.steps)
@@ -298,6 +309,18 @@ def lookup(alt: Alternative, ctx: Context) -> Found | None:
     if isinstance(value, Derived):
         return Found(value.value, value.where, taken if alt.root == "" else None)
     return Found(value, alt.taken(taken), taken if alt.root == "" else None)
+
+
+def present(spec: tuple[Alternative, ...], ctx: Context) -> bool:
+    """Whether a path of `spec` is in the record even where its value is empty (`""`, null): a
+    mapping that names a field a record leaves empty is right (the record imports with a
+    warning), not a path found nowhere."""
+    for alt in spec:
+        if isinstance(alt, PathSpec) and alt.root != "@key" and alt.steps:
+            start = _start(alt, ctx)
+            if start is not None and walk(start, alt.steps)[0] is not _MISSING:
+                return True
+    return False
 
 
 def first_found(spec: tuple[Alternative, ...], ctx: Context) -> Found | None:

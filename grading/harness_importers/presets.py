@@ -34,6 +34,7 @@ from expgrade.grading.harness_importers.mapping import (
     is_diff,
     parse_path,
     parse_spec,
+    present,
     unused,
     walk,
 )
@@ -106,6 +107,7 @@ def to_record(
         got["id"] = hit
     if found is not None:
         found.update(got)
+        found.update(name for name in fmap.named() if name not in got and present(fmap.spec(name), ctx))
     if "id" not in got:
         raise UserError(
             f"no task id: expected one of {_texts(fmap.spec('id'))}"

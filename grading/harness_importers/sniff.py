@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import gzip
 import json
+import re
 import tarfile
 import zipfile
 from pathlib import Path
@@ -35,6 +36,27 @@ def _head(path: Path) -> bytes:
 
 def is_zip(path: Path) -> bool:
     return path.is_file() and zipfile.is_zipfile(path)
+
+
+def cut_zip(path: Path) -> str | None:
+    """Why a file that begins as a zip is none, as a damaged Inspect log (the only zip a harness
+    here writes): a copy or download cut short keeps the first entry's header but loses the
+    end-of-archive record. None when it is a whole zip or no zip at all (a text `*.eval.log`)."""
+    if is_zip(path):
+        return None
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(4)
+        size = path.stat().st_size
+    except OSError:
+        return None
+    if head != b"PK\x03\x04":
+        return None
+    return (
+        f"damaged: cut short at byte {size} (not a whole zip archive: it has no end-of-archive"
+        " record); it would be an Inspect AI eval log (.eval): copy it again from where the eval"
+        " wrote it"
+    )
 
 
 def is_tarball(path: Path) -> bool:
@@ -65,6 +87,8 @@ def peek(path: Path) -> tuple[str, Any] | None:
         obj = json.loads(first)
         if rest.strip() and isinstance(obj, dict):
             return "jsonl", obj
+    if len(raw) >= PEEK_BYTES and not rest and (line := _first_line(path)) is not None:
+        return "jsonl", line  # a first record longer than the peek: read it, not the file
     if len(raw) >= PEEK_BYTES:  # a large document: read it whole
         try:
             data = path.read_bytes()
@@ -75,6 +99,24 @@ def peek(path: Path) -> tuple[str, Any] | None:
         return "json", json.loads(stripped)
     except json.JSONDecodeError:
         return None
+
+
+def _first_line(path: Path) -> dict[str, Any] | None:
+    """The first record of a JSON-lines file whose first line is longer than the peek, reading
+    that line only (so recognising a file of long records costs one record, not the file); None
+    when the first line is no JSON object with more lines after it (a JSON document)."""
+    try:
+        with path.open("rb") as plain:
+            gz = plain.read(2) == b"\x1f\x8b"
+        with gzip.open(path, "rb") if gz else path.open("rb") as fh:
+            first = fh.readline()
+            while first and not first.strip():
+                first = fh.readline()
+            more = fh.read(4096).strip()
+        obj = json.loads(first)
+    except (ValueError, OSError, EOFError):
+        return None
+    return obj if more and isinstance(obj, dict) else None
 
 
 def first_record(path: Path) -> dict[str, Any] | None:
@@ -101,6 +143,31 @@ TRAJECTORY = (
     "trajectory (not records: a predictions file of the run, imported as swebench-predictions,"
     " takes it as the steps of the prediction with its instance id)"
 )
+#: Why a trajectory is not read as records where no predictions file beside it could take it.
+TRAJECTORY_ALONE = (
+    "trajectory with no predictions file beside it (a run's all_preds.jsonl or preds.json takes"
+    " each trajectory as the steps of its prediction; import that file, or map this one with"
+    " `import json --map`)"
+)
+#: SWE-bench's evaluation of a prediction (`<id>.<run>.eval.log`, `run_instance.log`,
+#: `test_output.txt`): the test run's output, text, whatever its name says of `.eval`.
+_EVAL_LOG = re.compile(r"(\.eval\.log|^run_instance\.log|^test_output\.txt)$")
+
+
+def text_file(path: Path) -> str:
+    """What a file that is not JSON is, for the list of files not taken as records: a SWE-bench
+    evaluation log, a transcript in plain text (a folder of trajectories' `.txt`/`.log`), or a
+    log, config or other file of the run."""
+    if _EVAL_LOG.search(path.name):
+        return "SWE-bench evaluation log (plain text: the tests run on a prediction, not records)"
+    if path.suffix in (".txt", ".log", ".md") and "traj" in path.parent.name.lower():
+        return (
+            "transcript in plain text (not records: map it as its record's steps with"
+            " `import json --map steps=FILE:`, docs/harnesses.md)"
+        )
+    return "not JSON (a log, config or other file of the run)"
+
+
 #: Keys a record has at its top level, which a keyed object of records does not.
 _RECORD_HINTS = ("instance_id", "id", "history", "messages", "model_patch", "eval", "samples")
 #: SWE-bench / sb-cli run reports (`<model>.<run_id>.json`, sb-cli's report).
@@ -124,7 +191,7 @@ def side_file(path: Path) -> str | None:
         return None
     found = peek(path)
     if found is None:
-        return "not JSON (a log, config or other file of the run)"
+        return text_file(path)
     kind, data = found
     if kind == "jsonl":
         return None

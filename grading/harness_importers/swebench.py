@@ -61,20 +61,29 @@ def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord | Notice
     id_spec = FieldMap(id=PREDICTIONS.fields.id)
     found = trajectories_beside(path)
     joined = 0
+    empty: list[str] = []
     for item in records_through(PRESETS, json_records(path, PREDICTIONS.fields, id_spec), path, options):
         if isinstance(item, HarnessRecord):
             patches[(item.task_id, item.agent_model)].add(item.patch or "")
             if (traj := found.get(item.task_id)) is not None:
-                join(item, traj, path.parent)
+                if join(item, traj, path.parent):
+                    empty.append(item.task_id)
                 joined += 1
         elif item.info:
             continue  # one generation: no "read as" note
         yield item
-    if found:
+    where = path.parent.name or path.parent
+    if found and len(empty) < joined:
         yield Notice(
-            f"{joined} prediction(s) joined to their trajectory by instance id"
-            f" ({len(found)} trajectory file(s) found under {path.parent.name or path.parent})",
+            f"{joined - len(empty)} prediction(s) joined to their trajectory by instance id"
+            f" ({len(found)} trajectory file(s) found under {where})",
             info=True,
+        )
+    if empty:
+        yield Notice(
+            f"{len(empty)} of the {joined} trajectories joined under {where} are empty (0 messages or"
+            f" steps: the run recorded none there), imported with no steps: {', '.join(empty[:5])}"
+            f"{f' and {len(empty) - 5} more' if len(empty) > 5 else ''}"
         )
     several = sorted(task for (task, _), found in patches.items() if len(found) > 1)
     if several:

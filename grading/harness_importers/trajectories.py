@@ -75,15 +75,16 @@ def _acr_task(folder: Path) -> str | None:
     return task if isinstance(task, str) else None
 
 
-def join(rec: HarnessRecord, path: Path, root: Path) -> None:
-    """Give `rec` the steps of its trajectory file, and what else the file holds."""
+def join(rec: HarnessRecord, path: Path, root: Path) -> bool:
+    """Give `rec` the steps of its trajectory file, and what else the file holds; whether the
+    trajectory is empty (no entries: a run that recorded nothing, said apart by the caller)."""
     where = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
     rec.fields["steps"] = where
     try:
         data: Any = load_json(path)
     except UserError as exc:
         rec.steps = _unreadable(path, str(exc).removeprefix(f"{path}: "))
-        return
+        return False
     kept: dict[str, Any] = {"file": where}
     if isinstance(data, dict):
         kept.update({k: v for k, v in data.items() if k not in ("trajectory", "history", "messages")})
@@ -92,6 +93,8 @@ def join(rec: HarnessRecord, path: Path, root: Path) -> None:
             kept["cost"] = load_json(path.parent / "cost.json")
     rec.extra["trajectory"] = kept
     rec.steps = trajectory_steps(data, path)
+    entries = data.get("trajectory", data.get("messages")) if isinstance(data, dict) else data
+    return entries == []
 
 
 def _unreadable(path: Path, why: str) -> Iterator[StepDraft]:
