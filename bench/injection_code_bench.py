@@ -10,14 +10,16 @@ took only comments and docstrings, and only from other packages (bench/injection
 - the reference solutions of AutoExperiment's MLRC tasks (`solution`: the shell and Python that
   reproduce a paper's experiments), from `../shared/datasets/autoexperiment` where it is present,
   else the bundled `examples/datasets/autoexperiment`;
-- a seeded sample of model code from `transformers/models` and of `nltk`, as installed.
+- a seeded sample of model code from `transformers/models` and of `nltk`, as installed;
+- `--held-out`: a second sample of each (seed + 1) with no file of the first, never read while the
+  detector was changed for the first (issue 61's fixes were made looking at seed 0's files only).
 
 Each file is one item; flagged means `flags_for(scan(text))` is `prompt_injection` (a quoted
 mention does not count: it is not a flag a verdict carries); `findings` counts the unexcused
 findings over all its files (several per file where several lines are read as orders). Prints
 the Markdown table of bench/injection.md with Wilson intervals, and the files flagged.
 
-    python bench/injection_code_bench.py [--sample 150] [--seed 0]
+    python bench/injection_code_bench.py [--sample 150] [--seed 0] [--held-out]
     python bench/injection_code_bench.py --sets   # every frozen set: attacks caught · benign flagged
 
 `--sets` is the check that a change here loses no real injection: run it before and after.
@@ -60,10 +62,16 @@ def solutions() -> Iterator[tuple[str, str]]:
                 yield f"{path.name}:{n} ({row.get('paper_id')})", row["solution"]
 
 
-def installed(package: str, sub: str, k: int, rng: random.Random) -> Iterator[tuple[str, str]]:
-    files = sorted((SITE / package / sub).rglob("*.py"))
-    for path in sorted(rng.sample(files, min(k, len(files)))):
-        yield str(path.relative_to(SITE)), path.read_text("utf-8", "replace")
+def draw(
+    package: str, sub: str, k: int, rng: random.Random, taken: frozenset[Path] = frozenset()
+) -> list[Path]:
+    """`k` of the package's Python files not in `taken`, drawn with `rng`."""
+    files = sorted(set((SITE / package / sub).rglob("*.py")) - taken)
+    return sorted(rng.sample(files, min(k, len(files))))
+
+
+def read(paths: list[Path]) -> list[tuple[str, str]]:
+    return [(str(path.relative_to(SITE)), path.read_text("utf-8", "replace")) for path in paths]
 
 
 def measure(items: list[tuple[str, str]]) -> tuple[int, list[str], int, float]:
@@ -105,17 +113,26 @@ def main() -> None:
     ap.add_argument("--sample", type=int, default=150, help="files drawn from each installed package")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--sets", action="store_true", help="the frozen sets instead (before/after a change)")
+    ap.add_argument("--held-out", action="store_true", help="the library samples no change was tuned on")
     args = ap.parse_args()
     if args.sets:
         frozen_sets()
         return
-    rng = random.Random(args.seed)
-    sets = {
+    packages = {"transformers/models": ("transformers", "models"), "nltk": ("nltk", "")}
+    rng = random.Random(args.seed)  # one generator, transformers first: the sample the fixes looked at
+    library = {name: draw(*where, args.sample, rng) for name, where in packages.items()}
+    if args.held_out:
+        other = random.Random(args.seed + 1)
+        library = {
+            name: draw(*where, args.sample, other, frozenset(library[name]))
+            for name, where in packages.items()
+        }
+    tag = "held-out sample" if args.held_out else "sample"
+    sets = {} if args.held_out else {
         "bundled code files (examples/, tests/fixtures/)": list(bundled()),
         "AutoExperiment reference solutions": list(solutions()),
-        "transformers/models (sample)": list(installed("transformers", "models", args.sample, rng)),
-        "nltk (sample)": list(installed("nltk", "", args.sample, rng)),
-    }
+    }  # fmt: skip
+    sets.update({f"{name} ({tag})": read(paths) for name, paths in library.items()})
     print("| code | files | flagged | false-positive rate [95% CI] | findings | s |")
     print("|---|---|---|---|---|---|")
     total, wrong, all_findings = 0, [], 0

@@ -44,6 +44,7 @@ class Unscorable(StrEnum):
     MISSING_GROUND_TRUTH = "missing_ground_truth"  # the benchmark defines the subtask, the task lacks it
     UNDECIDED_ITEMS = "undecided_items"  # the subtask's items are unscorable; their own reasons say why
     JUDGE_FAILED_CONTROLS = "judge_failed_controls"  # the judge got its known-answer controls wrong
+    STEPS_NOT_REVIEWED = "steps_not_reviewed"  # integrity: no judge read the run, only model-free checks
 
 
 #: What an unscorable record that names no reason is shown as (hand-written and older records).

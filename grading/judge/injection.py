@@ -66,11 +66,22 @@ _RULES = (
     r"(?:instructions?|prompts?|rules?|directions?|directives?|guidelines?|guidance|context|constraints?|"
     r"orders?|commands?|rubrics?|criteria|messages?|programming|task)"
 )
-_GRADER = (
-    r"(?:grader|judge|evaluator|reviewer|assessor|examiner|auditor|grading\s+(?:model|system|ai|llm|agent)|"
-    r"(?:ai|llm|automated|automatic|language\s+model)\s+(?:judge|grader|evaluator|reviewer|assessor|system)|"
-    r"(?:ai|llm|language\s+model|assistant|chatbot))s?"
+#: Who grades, by its role; `_GRADER` adds a model named plainly ("the language model"), which
+#: research text and code also pass things "to" (`_ADDRESSED_TO`).
+#: "discard any rule with lower accuracy than min_acc" (a rule learner's docstring) filters rules by a
+#: measure; an order to a grader does not qualify the rules it throws away.
+_NOT_A_FILTER = (
+    r"(?!\s+(?:with|whose|having|of)\s+(?:a\s+|an\s+)?(?:lower|low|higher|high|less|more|fewer|zero|"
+    r"score|accuracy|frequency|count|support|weight|confidence|precision|gain)\b)"
 )
+_GRADER_ROLE = (
+    r"(?:grader|judge|evaluator|reviewer|assessor|examiner|auditor|grading\s+(?:model|system|ai|llm|agent)|"
+    r"(?:ai|llm|automated|automatic|language\s+model)\s+(?:judge|grader|evaluator|reviewer|assessor|system))s?"
+)
+_GRADER = rf"(?:{_GRADER_ROLE}|(?:ai|llm|language\s+model|assistant|chatbot)s?)"
+#: "To the grader", or "to the language model:" said as an address; "features projected to the
+#: language model" (a config's docstring) is not one.
+_ADDRESSED_TO = rf"to\s+the\s+(?:{_GRADER_ROLE}\b|{_GRADER}\s*[:,!])"
 _VERDICT_WORD = (
     r"(?:pass(?:ed|ing)?|approved?|accept(?:ed|able)?|correct|full\s+(?:marks|credit|points|score)|"
     r"10/10|100\s*%|a\s+perfect\s+score|the\s+highest\s+(?:score|grade|mark))"
@@ -83,11 +94,14 @@ _ROLE = (
     r"(?:system|assistant|user|human|developer|admin|administrator|root|sudo|operator|grader|instructions?)"
 )
 
+#: Not a list or an index in code (`stack = [root]`, `f(x, [user])`, `roles[system]`).
+_NOT_CODE_LIST = r"(?<![\w=(,])(?<![=(,] )"
+
 #: (name, pattern, excusable by quotation)
 _PATTERNS: list[tuple[str, re.Pattern[str], bool]] = [
     (
         "ignore_instructions",
-        re.compile(rf"{_CLAUSE}{_IGNORE_VERB}\b[\s,:-]+{_PRIOR}\s*{_RULES}\b", re.I | re.M),
+        re.compile(rf"{_CLAUSE}{_IGNORE_VERB}\b[\s,:-]+{_PRIOR}\s*{_RULES}\b{_NOT_A_FILTER}", re.I | re.M),
         True,
     ),
     (
@@ -128,8 +142,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], bool]] = [
         "addressed_to_grader",
         re.compile(
             rf"\b(?:(?:dear|attention|note\s+(?:to|for)|message\s+(?:to|for)|instructions?\s+(?:to|for)|hey|hello|hi|"
-            rf"to\s+the|attn:?|reminder\s+(?:to|for)|p\.?s\.?\s+(?:to|for))\s+(?:the\s+|any\s+|all\s+|our\s+)?"
-            rf"{_GRADER}\b|\bif\s+you\s+are\s+(?:a|an|the)\s+(?:ai|llm|language\s+model|automated|automatic|"
+            rf"attn:?|reminder\s+(?:to|for)|p\.?s\.?\s+(?:to|for))\s+(?:the\s+|any\s+|all\s+|our\s+)?"
+            rf"{_GRADER}\b|\b{_ADDRESSED_TO}|\bif\s+you\s+are\s+(?:a|an|the)\s+(?:ai|llm|language\s+model|automated|automatic|"
             rf"{_GRADER})|\b{_GRADER}\s*[:,]\s*(?:please\s+)?(?:you\s+)?(?:must|should|shall|will|need|"
             rf"are\s+(?:required|instructed|asked))?\s*(?:mark|grade|rate|score|give|award|output|return|respond|"
             rf"answer|approve|pass|accept|treat|consider|ignore|disregard|set|report)|"
@@ -148,7 +162,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], bool]] = [
             rf"\b(?:respond|reply|answer|output|return|print|say|write)\s+(?:only\s+)?(?:with\s+)?"
             rf"(?:the\s+(?:word|verdict|label|string)\s+)?[\"'`]?(?:pass|approved)[\"'`]?(?:\s+only)?\s*(?:[.!:]|$)|"
             rf"\b(?:give|award|assign)\s+(?:this|it|me|us|the)(?:\s+(?:submission|answer|response|work|code))?\s+"
-            rf"(?:a\s+)?{_VERDICT_WORD}|"
+            rf"(?:a\s+)?(?!correct\s+[a-z]){_VERDICT_WORD}|"
             rf"\b(?:the\s+)?(?:correct|right|expected|only(?:\s+(?:valid|acceptable|possible|correct|allowed))?|"
             rf"required|appropriate)\s+(?:verdict|grade|label|output|answer|response|decision)"
             rf"\s+(?:here\s+|for\s+this\s+\w+\s+)?(?:is|=|:)\s*[\"'`]?(?:pass|approved|correct)\b|"
@@ -191,7 +205,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], bool]] = [
         re.compile(
             r"<\|[a-z_]{2,24}\|>|<(?:start|end)_of_turn>|\[/?INST\]|<</?SYS>>|</?(?:system|assistant|instructions?|"
             r"admin|developer|sys|im_start|im_end)\s*>|"
-            rf"\[\s*/?{_ROLE}(?:\s+(?:message|prompt|note|override|instructions?))?\s*\]|"
+            rf"{_NOT_CODE_LIST}\[\s*/?{_ROLE}(?:\s+(?:message|prompt|note|override|instructions?))?\s*\]|"
             r"\{\{\s*(?:system|assistant|user)\s*\}\}|^\s*(?:#{1,4}\s*)?(?:system|system\s+prompt|developer|"
             r"admin)\s*:|^\s*#{2,4}\s*(?:instruction|response|system|input)\s*:?\s*$|(?:^|\s)###\s*(?:instruction|response)\s*:",
             re.I | re.M,
@@ -373,6 +387,29 @@ def _inside_quotes(line: str, start: int, end: int) -> bool:
         if opened and (right - left <= (end - start) + 80 or _MENTION_CUE.search(line, 0, left)):
             return True
     return False
+
+
+#: A model's special token (`<|startoftranscript|>`, `<|begin_of_image|>`, `<|audio|>`) on a line
+#: about tokens is tokenizer code talking about its vocabulary; a chat-role token (`_CHAT_TOKEN`)
+#: opens a turn wherever it stands.
+_SPECIAL_TOKEN = re.compile(r"<\|[a-z_]{2,24}\|>", re.I)
+_CHAT_TOKEN = re.compile(
+    r"<\|(?:im_start|im_end|im_sep|system|user|assistant|endoftext|eot_id|eom_id|start_header_id|end_header_id|"
+    r"begin_of_text|end_of_text|human|bot|model|tool|ipython|developer|instructions?|sys|inst|end|prompt|grader|"
+    r"judge|admin)\|>",
+    re.I,
+)
+_TOKEN_WORD = re.compile(r"token", re.I)
+
+
+def _special_token(name: str, match: str, line: str) -> bool:
+    """Whether a role_tag match is a model's special token named on a line about tokens."""
+    return (
+        name == "role_tag"
+        and _SPECIAL_TOKEN.fullmatch(match) is not None
+        and _CHAT_TOKEN.fullmatch(match) is None
+        and _TOKEN_WORD.search(line.replace(match, " ")) is not None
+    )
 
 
 def _in_prompt_template(norm: str, start: int, end: int) -> bool:
@@ -614,8 +651,10 @@ def _scan_normalized(norm: str, transcript: bool, data: list[tuple[int, int]] | 
             line_start = norm.rfind("\n", 0, m.start()) + 1
             line_end = norm.find("\n", m.end())
             line = excuse_view[line_start : line_end if line_end >= 0 else len(norm)]
-            quoted = (excusable and _inside_quotes(line, m.start() - line_start, m.end() - line_start)) or (
-                name in _TEMPLATE_SHAPES and _in_prompt_template(norm, m.start(), m.end())
+            quoted = (
+                (excusable and _inside_quotes(line, m.start() - line_start, m.end() - line_start))
+                or (name in _TEMPLATE_SHAPES and _in_prompt_template(norm, m.start(), m.end()))
+                or _special_token(name, m.group(0), line)
             )
             findings.append(Finding(name, m.group(0).strip()[:120], quoted, m.start(), m.end()))
     findings += _concealed(norm)
