@@ -85,10 +85,10 @@ def unpack_base(dest: Path, commit: str) -> Path:
     return dest
 
 
-def run_import(code: Path, src: Path, out: Path) -> dict[str, float]:
+def run_import(code: Path, src: Path, out: Path, fmt: str = "openhands") -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": str(code), "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
     cli = "from expgrade.cli import main; main()"
-    cmd = [sys.executable, "-c", cli, "submissions", "import", "openhands", str(src), "--out", str(out)]
+    cmd = [sys.executable, "-c", cli, "submissions", "import", fmt, str(src), "--out", str(out)]
     start = time.perf_counter()
     # cwd: `python -c` puts the working folder first on sys.path, before PYTHONPATH
     proc = subprocess.Popen(cmd, env=env, cwd=code, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

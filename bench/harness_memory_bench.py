@@ -1,0 +1,130 @@
+"""Importing JSON-lines harness output of any size: peak memory and throughput, before and after.
+
+1. Writes, under /tmp (deleted after), a file of `--size-mb` MB per format by repeating the REAL
+   records of tests/fixtures/harness_real, each copy under its own task id (so every copy is a
+   submission of its own, not a repeat):
+   - `openhands`: `openhands_v0_multi_swe_bench_output.jsonl` (OpenHands V0 records), each
+     record's real history repeated `--history-times` times (default 32: lines of about 5 MB,
+     as a long run writes), as `run/output.jsonl`;
+   - `swebench-predictions`: SWE-agent's `swe_agent_run/all_preds.jsonl`, as `preds.jsonl`.
+2. In fresh processes, one after the other in this one run: `expgrade submissions import FMT`
+   of the code before (a copy of this tree with the importers, `CHANGED`, as commit `--base`
+   has them, default ce22117, the last before this change: the rest of the tree holds other
+   engineers' work in progress, which an old commit's CLI does not start beside) and of this
+   tree. Reports wall time, MB/s and peak RSS (the child's own `ru_maxrss`, from `wait4`: the
+   child is a fresh exec'd interpreter, so its high-water mark is its own), via
+   `harness_trajectory_bench.run_import`.
+
+    .venv/bin/python bench/harness_memory_bench.py --formats openhands --size-mb 100 1024 [--only this]
+    .venv/bin/python bench/harness_memory_bench.py --formats swebench-predictions --size-mb 20
+
+Prints a Markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from harness_trajectory_bench import run_import
+
+REPO = Path(__file__).resolve().parents[1]
+REAL = REPO / "tests" / "fixtures" / "harness_real"
+#: format -> (real records to repeat, the file name the copy gets, its task-id field)
+SOURCES = {
+    "openhands": (REAL / "openhands_v0_multi_swe_bench_output.jsonl", "run/output.jsonl", "instance_id"),
+    "swebench-predictions": (REAL / "swe_agent_run" / "all_preds.jsonl", "preds.jsonl", "instance_id"),
+}
+MARK = "@@BENCH-ID@@"
+#: The code this change made stream: the importers, taken whole as the commit has them (their
+#: files import each other's names, which other work in progress changes).
+CHANGED = "grading/harness_importers"
+PACKAGES = ("expgrade", "expgrade_cli", "grading", "calibration", "annotation_app")
+
+
+def before_tree(dest: Path, commit: str) -> Path:
+    """This tree's packages with the folder `CHANGED` as `commit` has it."""
+    for package in PACKAGES:
+        shutil.copytree(REPO / package, dest / package, symlinks=True)
+    shutil.rmtree(dest / CHANGED)
+    archive = subprocess.run(
+        ["git", "-C", str(REPO), "archive", commit, CHANGED], capture_output=True, check=True
+    )
+    subprocess.run(["tar", "-x", "-C", str(dest)], input=archive.stdout, check=True)
+    return dest
+
+
+def write_repeated(src: Path, dest: Path, id_field: str, size_mb: int, history_times: int) -> int:
+    """Copies of `src`'s records until `dest` holds `size_mb` MB, each with a task id of its
+    own and its `history` (if any) repeated `history_times` times, as a long run's is; returns
+    how many records."""
+    templates: list[tuple[str, str, str]] = []
+    for line in src.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            record = json.loads(line)
+            if isinstance(record.get("history"), list):
+                record["history"] = record["history"] * history_times
+            head, tail = json.dumps({**record, id_field: MARK}, ensure_ascii=False).split(MARK)
+            templates.append((head, str(record[id_field]), tail + "\n"))
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    target = size_mb * 1024 * 1024
+    written = n = 0
+    with dest.open("w", encoding="utf-8") as fh:
+        while written < target:
+            head, task, tail = templates[n % len(templates)]
+            line = f"{head}{task}-copy{n // len(templates)}{tail}"
+            fh.write(line)
+            written += len(line.encode())
+            n += 1
+    return n
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size-mb", type=int, nargs="+", default=[100])
+    parser.add_argument("--formats", nargs="+", choices=sorted(SOURCES), default=sorted(SOURCES))
+    parser.add_argument("--base", default="ce22117", help="the commit before the importers streamed")
+    parser.add_argument(
+        "--history-times",
+        type=int,
+        default=32,
+        help="an OpenHands record's real history, this many times over",
+    )
+    parser.add_argument("--only", choices=("both", "this"), default="both")
+    args = parser.parse_args()
+    print(f"load average at start: {os.getloadavg()[0]:.2f}\n")
+    print("| format | input MB | records | importer | wall s | MB/s | peak RSS MB | written |")
+    print("|---|---:|---:|---|---:|---:|---:|---:|")
+    with tempfile.TemporaryDirectory(prefix="expgrade-memory-bench-", dir="/tmp") as tmp_name:
+        tmp = Path(tmp_name)
+        codes = {"this tree": REPO}
+        if args.only == "both":
+            codes = {f"before ({args.base})": before_tree(tmp / "base", args.base), **codes}
+        for fmt in args.formats:
+            real, name, id_field = SOURCES[fmt]
+            for size_mb in args.size_mb:
+                src = tmp / "in" / name
+                records = write_repeated(real, src, id_field, size_mb, args.history_times)
+                size = src.stat().st_size / 2**20
+                for label, code in codes.items():
+                    out = tmp / "out"
+                    got = run_import(code, src, out, fmt)
+                    wall, peak = got["wall_s"], got["peak_rss_mb"]
+                    written = sum(1 for _ in out.glob("*/submission.json"))
+                    print(
+                        f"| {fmt} | {size:.0f} | {records} | {label} | {wall:.1f} | {size / wall:.1f} |"
+                        f" {peak:.0f} | {written} |",
+                        flush=True,
+                    )
+                    shutil.rmtree(out)
+                shutil.rmtree(tmp / "in")
+    print(f"\nload average at end: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()
