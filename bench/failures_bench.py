@@ -55,6 +55,7 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 from expgrade.grading.estimate import Estimate, wilson_interval  # noqa: E402
 from expgrade.grading.failures.assess import gather_evidence  # noqa: E402
+from expgrade.grading.failures.precision import is_candidate  # noqa: E402
 from expgrade.grading.failures.taxonomy import load_taxonomy  # noqa: E402
 from expgrade.grading.graders.claims import check_claims  # noqa: E402
 from expgrade.grading.graders.integrity import ChangedFiles  # noqa: E402
@@ -86,6 +87,7 @@ class Run:
     loaded: LoadedSubmission | None = None
     import_rc: int | None = None
     fired: dict[str, set[int]] = field(default_factory=dict)  # mode -> every step its findings cite
+    shipped: dict[str, set[int]] = field(default_factory=dict)  # the same, of the detectors on by default
     detectors: set[tuple[str, str]] = field(default_factory=set)  # (detector, mode) that fired
     checks: list[tuple[float, str, str]] = field(default_factory=list)  # (value, support, text)
     steps_text: dict[int, str] = field(default_factory=dict)
@@ -152,8 +154,11 @@ def analyse(run: Run) -> None:
         subtasks=Subtasks(),
         claims=result.checks,
     )
-    for f in gather_evidence(record, sub, loaded.root).findings:
-        run.fired.setdefault(f.mode, set()).update({s for s in (f.step, *f.steps) if s is not None})
+    for f in gather_evidence(record, sub, loaded.root, candidates=True).findings:  # measure them all
+        cited = {s for s in (f.step, *f.steps) if s is not None}
+        run.fired.setdefault(f.mode, set()).update(cited)
+        if not f.candidate:
+            run.shipped.setdefault(f.mode, set()).update(cited)
         run.detectors.add((f.detector, f.mode))
         run.evidence.append(f"{f.mode}/{f.detector}@{f.step}: {f.evidence[:160]}")
     run.steps_text = step_texts(loaded)
@@ -184,8 +189,9 @@ def detector_lines(runs: list[Run]) -> list[str]:
     passed = [r for r in runs if r.loaded is not None and not r.label["modes"]]
     pairs = sorted({d for r in runs for d in r.detectors})
     lines = [
-        "| detector → mode | fired on failed runs | right | precision [95 % CI] | fired on passing runs |",
-        "|---|---|---|---|---|",
+        "| detector → mode | fired on failed runs | right | precision [95 % CI] | fired on passing runs "
+        "| default now |",
+        "|---|---|---|---|---|---|",
     ]
     for det, mode in pairs:
         hits = [r for r in failed if (det, mode) in r.detectors]
@@ -193,22 +199,24 @@ def detector_lines(runs: list[Run]) -> list[str]:
         alarms = sum(1 for r in passed if (det, mode) in r.detectors)
         lines.append(
             f"| `{det}` → `{mode}` | {len(hits)} | {right} | {fmt(rate(right, len(hits)), right, len(hits))} "
-            f"| {alarms} of {len(passed)} |"
+            f"| {alarms} of {len(passed)} | {'candidate' if is_candidate(det, mode) else 'on'} |"
         )
     return lines
 
 
-def mode_table(runs: list[Run], modes: Iterable[str]) -> list[dict[str, Any]]:
+def mode_table(runs: list[Run], modes: Iterable[str], *, shipped: bool = False) -> list[dict[str, Any]]:
+    """Per mode against the labels: of every detector, or (`shipped`) of those on by default."""
     rows = []
     for mode in modes:
         tp = fp = fn = step_ok = 0
         for run in runs:
             labelled = {m["mode"]: m for m in run.label["modes"]}
-            fired = mode in run.fired
+            by_mode = run.shipped if shipped else run.fired
+            fired = mode in by_mode
             if fired and mode in labelled:
                 tp += 1
                 want = anchored(run, labelled[mode].get("anchor"))
-                step_ok += bool(not want or want & run.fired[mode])
+                step_ok += bool(not want or want & by_mode[mode])
             elif fired:
                 fp += 1
             elif mode in labelled:
@@ -352,6 +360,9 @@ def figures(runs: list[Run]) -> dict[str, Any]:
         "modes": mode_table(
             [r for r in runs if r.loaded is not None and r.label["modes"]], load_taxonomy().ids
         ),
+        "shipped": mode_table(
+            [r for r in runs if r.loaded is not None and r.label["modes"]], load_taxonomy().ids, shipped=True
+        ),
         "claims": claim_table(pairs),
         "pairs": pairs,
         "claim_notes": notes,
@@ -373,12 +384,12 @@ def measure(split: str, runs_dir: Path) -> dict[str, Any]:
     }
 
 
-def mode_lines(fig: dict[str, Any]) -> list[str]:
+def mode_lines(fig: dict[str, Any], key: str = "modes") -> list[str]:
     lines = [
         "| mode | fired | labelled | precision [95 % CI] | recall [95 % CI] | step agrees | meets |",
         "|---|---|---|---|---|---|---|",
     ]
-    for row in fig["modes"]:
+    for row in fig[key]:
         tp, fp, fn = row["tp"], row["fp"], row["fn"]
         ok, n = row["step_agreement"]
         meets = "—" if not tp + fp else ("yes" if row["precision"].value >= PRECISION_GOAL else "**no**")
@@ -454,6 +465,10 @@ def report(res: dict[str, Any]) -> str:
         "",
         *mode_lines(chosen),
         "",
+        "As shipped: the detectors on by default only (`candidate` ones off, grading/failures/precision.py):",
+        "",
+        *mode_lines(chosen, "shipped")[:-2],
+        "",
         "Per detector (which to switch off or mark `candidate`):",
         "",
         *detector_lines(chosen["runs"]),
@@ -493,15 +508,20 @@ def report(res: dict[str, Any]) -> str:
     ]
     if inj["flagged"]:
         lines += ["", "Flagged: " + ", ".join(f"`{w}`" for w in inj["flagged"][:30]) + "."]
-    below = [
-        r["mode"] for r in chosen["modes"] if r["tp"] + r["fp"] and r["precision"].value < PRECISION_GOAL
-    ]
+    below, shipped_below = (
+        [r["mode"] for r in chosen[key] if r["tp"] + r["fp"] and r["precision"].value < PRECISION_GOAL]
+        for key in ("modes", "shipped")
+    )
     lines += [
         "",
         "## Verdict",
         "",
-        "Modes below the precision goal on this split (candidates: off by default or labelled "
-        "`candidate`): " + (", ".join(f"`{m}`" for m in below) if below else "none") + ".",
+        "Modes below the precision goal on this split, every detector on (candidates: off by default "
+        "or labelled `candidate`): " + (", ".join(f"`{m}`" for m in below) if below else "none") + ".",
+        "",
+        "As shipped (the `candidate` detectors off), modes below it: "
+        + (", ".join(f"`{m}`" for m in shipped_below) if shipped_below else "none")
+        + ".",
         "",
     ]
     return "\n".join(lines)

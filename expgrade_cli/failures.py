@@ -53,6 +53,14 @@ def analyze(
         Path | None, typer.Option("--tasks", help="TASKS.jsonl (default: the run's manifest).")
     ] = None,
     failure_taxonomy: TaxonomyOption = None,
+    candidates: Annotated[
+        bool,
+        typer.Option(
+            "--candidates",
+            help="Also run the detectors measured below 0.90 precision on real runs (`expgrade failures "
+            "taxonomy` lists them); their findings are labelled candidate.",
+        ),
+    ] = False,
     *,
     judges: JudgeSettings | None,
 ) -> None:
@@ -66,9 +74,13 @@ def analyze(
     if run_dir is None:
         if submissions is None or out is None:
             raise UserError("give a run folder, or --submissions DIR and --out DIR to analyse runs alone")
-        analysis = analyze_submissions(submissions, out, taxonomy, tasks=tasks, judges=judges)
+        analysis = analyze_submissions(
+            submissions, out, taxonomy, tasks=tasks, judges=judges, candidates=candidates
+        )
     else:
-        analysis = analyze_run(run_dir, taxonomy, submissions=submissions, tasks=tasks, judges=judges)
+        analysis = analyze_run(
+            run_dir, taxonomy, submissions=submissions, tasks=tasks, judges=judges, candidates=candidates
+        )
     print_analysis(analysis, run_dir or out or Path("."), graded=run_dir is not None)
     if analysis.problems:
         raise typer.Exit(1)
@@ -122,7 +134,9 @@ def print_analysis(analysis: Analysis, run_dir: Path, *, graded: bool = True) ->
 def taxonomy(
     failure_taxonomy: TaxonomyOption = None,
 ) -> None:
-    """Print the failure taxonomy (the shipped one, or a file checked as `analyze` would read it)."""
+    """Print the failure taxonomy (the shipped one, or a file checked as `analyze` would read it),
+    and each detector's measured precision on held-out real runs: which fire by default."""
+    from expgrade.grading.failures.precision import MEASURED_ON, PRECISION_GOAL, precision_rows
     from expgrade.grading.failures.taxonomy import load_taxonomy
     from expgrade.grading.tables import terminal_table
 
@@ -132,6 +146,17 @@ def taxonomy(
     console.print(
         terminal_table(
             f"{tax.title} ({tax.ref})", headers, rows, text_columns=(1, 3), id_columns=(0, 2), stack=False
+        )
+    )
+    console.print(
+        terminal_table(
+            f"detectors: precision [95% CI] on {MEASURED_ON}; below {PRECISION_GOAL:.2f} a detector is a "
+            "candidate, off unless `analyze --candidates`",
+            ("detector", "mode", "precision [95% CI]", "default"),
+            precision_rows(),
+            text_columns=(2,),
+            id_columns=(0, 1, 3),
+            stack=False,
         )
     )
 

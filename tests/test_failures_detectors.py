@@ -14,11 +14,20 @@ from expgrade.grading.failures.run import analyze_run
 from expgrade.grading.failures.taxonomy import load_taxonomy
 
 
-def _analyze(tmp_path: Path, steps: list | None, record_extra: dict | None = None, **sub: object):
+def _analyze(
+    tmp_path: Path,
+    steps: list | None,
+    record_extra: dict | None = None,
+    *,
+    candidates: bool = True,
+    **sub: object,
+):
+    """One failed run analysed; with the `candidate` detectors too unless told otherwise, since what
+    these tests hold is what each detector finds (tests/test_failures_candidates.py: the default)."""
     subs = tmp_path / "subs"
     fs.write_submission(subs, "s1", steps, **sub)  # type: ignore[arg-type]
     run = fs.write_run(tmp_path / "run", subs, [fs.result("s1", **(record_extra or {}))])
-    analysis = analyze_run(run, load_taxonomy())
+    analysis = analyze_run(run, load_taxonomy(), candidates=candidates)
     assert not analysis.problems
     (record,) = read_failures(run) or []
     return record

@@ -120,12 +120,13 @@ def test_failures_analyze_reads_a_folder_of_runs_with_no_graded_run_and_no_tasks
     fs.write_submission(subs, "probe", [fs.task_msg(), fs.call("python train.py"), fs.out("ok\n", 0)])
     fs.write_submission(subs, "bare", None)
     out = tmp_path / "out"
-    result = run_cli("failures", "analyze", "--submissions", subs, "--out", out)
+    result = run_cli("failures", "analyze", "--submissions", subs, "--out", out, "--candidates")
     assert result.code == 0, result.err
     by_id = {r.submission_id: r for r in read_failures(out) or []}
     assert set(by_id) == {"env", "probe", "bare"}
     env = by_id["env"]
     assert (env.status, env.mode, env.step, env.task_id) == ("classified", "environment_setup", 3, fs.TASK_ID)
+    assert env.candidate and "environment_setup (candidate: 1)" in result.out
     for record in by_id.values():  # what needs a re-run or a task is said, never guessed
         assert "claim support and the re-execution's faults were not assessed" in (record.not_assessed or "")
     assert by_id["probe"].status == "not_assessed" and "no detector found a cause" in (

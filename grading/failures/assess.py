@@ -9,11 +9,12 @@ broke says nothing about the agent.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from expgrade.grading.failures import detectors
 from expgrade.grading.failures.detectors import Finding
+from expgrade.grading.failures.precision import is_candidate
 from expgrade.grading.failures.taxonomy import Taxonomy
 from expgrade.grading.schemas import ResultRecord, Submission
 from expgrade.grading.schemas.trajectory import Step
@@ -47,9 +48,13 @@ def has_answer(submission: Submission) -> bool:
     return bool(submission.conclusion or submission.claimed_results)
 
 
-def gather_evidence(record: ResultRecord | None, submission: Submission, submission_dir: Path) -> Evidence:
+def gather_evidence(
+    record: ResultRecord | None, submission: Submission, submission_dir: Path, *, candidates: bool = False
+) -> Evidence:
     """Every detector's findings on one submission (its trajectory's where it has one); `record`
-    None for a run that was never graded: what needs its result record is left out."""
+    None for a run that was never graded: what needs its result record is left out. The findings
+    of detectors measured below the precision goal (`precision.is_candidate`) are left out too,
+    unless `candidates`: then they are kept, marked `candidate`."""
     path = trajectory_path(submission_dir)
     steps = list(iter_steps(path)) if path is not None else None
     runs = detectors.Runs.of(steps) if steps is not None else None
@@ -58,7 +63,8 @@ def gather_evidence(record: ResultRecord | None, submission: Submission, submiss
         findings = [*detectors.sandbox_fault(record), *findings, *detectors.claims(record)]
     if steps is not None:
         findings += detectors.from_steps(steps, has_answer=has_answer(submission))
-    return Evidence(_deduplicated(findings), steps)
+    marked = [replace(f, candidate=True) if is_candidate(f.detector, f.mode) else f for f in findings]
+    return Evidence(_deduplicated([f for f in marked if candidates or not f.candidate]), steps)
 
 
 def _deduplicated(findings: Sequence[Finding]) -> list[Finding]:

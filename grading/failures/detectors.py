@@ -36,6 +36,9 @@ class Finding:
     evidence: str
     #: Every step the finding cites, `step` first.
     steps: tuple[int, ...] = ()
+    #: Made by a detector measured below the precision goal (`precision.is_candidate`): shown only
+    #: when asked for, and labelled so wherever it is shown.
+    candidate: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -44,6 +47,7 @@ class Finding:
             "step": self.step,
             "steps": list(self.steps),
             "evidence": self.evidence,
+            "candidate": self.candidate,
         }
 
 
@@ -135,7 +139,9 @@ def command_key(command: str) -> str:
     return " ".join(command.split())
 
 
-_TRACEBACK = re.compile(r"Traceback \(most recent call last\):")
+#: Python's traceback header, which it prints at the start of a line (quoted inside another line,
+#: in a shell's syntax error about a command the agent pasted it into, it is no traceback).
+_TRACEBACK = re.compile(r"^[ \t]*Traceback \(most recent call last\):", re.M)
 #: The last `Type: message` line of a Python traceback (dotted names allowed: `torch.cuda.OutOfMemoryError`).
 _EXCEPTION = re.compile(r"^([A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Fault)):?\s?(.*)$", re.M)
 _NO_MODULE = re.compile(r"No module named '?([\w.]+)'?")
@@ -161,7 +167,7 @@ def _exception(output: str) -> tuple[str, str] | None:
         return (bare[1], bare[2].strip()) if bare else None
     found = list(_EXCEPTION.finditer(output, m.end()))
     if not found:
-        return ("Exception", "")
+        return None  # a header no exception line ends: not a traceback a program died of
     last = found[-1]
     return last[1].rsplit(".", 1)[-1] if "." in last[1] else last[1], last[2].strip()
 
@@ -171,8 +177,11 @@ def _fixed_later(runs: list[Run], at: int, ok: Callable[[Run], bool]) -> Run | N
     return next((r for r in runs[at + 1 :] if ok(r)), None)
 
 
-def _mode_of(kind: str, output: str) -> str:
-    if kind in _ENVIRONMENT_TYPES or _RESOURCE.search(output):
+def _mode_of(kind: str, message: str, output: str) -> str:
+    """A module that is not installed, or a machine out of memory or GPU, is the environment's; an
+    ImportError of a name (`cannot import name 'x' from 'pkg'`) is the code's: the agent's edit or
+    its use of the package's API broke it."""
+    if (kind in _ENVIRONMENT_TYPES and _NO_MODULE.search(message)) or _RESOURCE.search(output):
         return "environment_setup"
     return "code_error"
 
@@ -184,7 +193,7 @@ def tracebacks(runs: Runs) -> list[Finding]:
     when a later step imported or ran code that needs it without the error.
     """
     unfixed: dict[tuple[str, str], list[int]] = defaultdict(list)
-    first_output: dict[tuple[str, str], str] = {}
+    first: dict[tuple[str, str], tuple[str, str]] = {}  # (message, output) of its first traceback
     for i, run in enumerate(runs.runs):
         exc = _exception(run.output)
         if exc is None:
@@ -206,13 +215,13 @@ def tracebacks(runs: Runs) -> list[Finding]:
             continue
         what = f"{kind}: {missing[0]}" if missing else (f"{kind}: {message[:120]}" if message else kind)
         unfixed[(kind, what)].append(run.step)
-        first_output.setdefault((kind, what), run.output)
+        first.setdefault((kind, what), (message, run.output))
     findings = []
     for (kind, what), steps in unfixed.items():
         times = f" ({len(steps)} times)" if len(steps) > 1 else ""
         findings.append(
             Finding(
-                _mode_of(kind, first_output[(kind, what)]),
+                _mode_of(kind, *first[(kind, what)]),
                 "traceback",
                 steps[0],
                 f"{what}{times}, never fixed",

@@ -33,6 +33,8 @@ class FindingRecord(_Strict):
     step: int | None
     steps: list[int] = Field(default_factory=list)
     evidence: str
+    #: Made by a detector measured below the precision goal, shown because `--candidates` asked.
+    candidate: bool = False
 
 
 class FailureJudgeRecord(_Strict):
@@ -64,6 +66,8 @@ class FailureRecord(_Strict):
     step_text: str | None = None
     source: Literal["detector", "judge"] | None = None
     evidence: str | None = None
+    #: The mode was named by a `candidate` detector (measured below the precision goal; `--candidates`).
+    candidate: bool = False
     findings: list[FindingRecord] = Field(default_factory=list)
     #: What could not be assessed and why (no trajectory: only limits, claim support and re-execution).
     not_assessed: str | None = None

@@ -98,8 +98,10 @@ def analyze_run(
     judges: JudgeSettings | None = None,
     seed: int = 0,
     on_progress: Callable[[int, int], None] | None = None,
+    candidates: bool = False,
 ) -> Analysis:
-    """Failure verdicts for every submission of the run that did not pass, written to the run folder."""
+    """Failure verdicts for every submission of the run that did not pass, written to the run folder
+    (`candidates`: the detectors measured below the precision goal too, their findings so marked)."""
     results = read_results(run_dir)
     manifest = load_manifest(run_dir) or {}
     submissions = submissions or _manifest_path(run_dir, manifest, "submissions_dir")
@@ -127,8 +129,9 @@ def analyze_run(
     )
     task_map = _tasks(tasks or _manifest_path(run_dir, manifest, "tasks_file"))
     return _analyze(
-        cases, run_dir, taxonomy, task_map, judges, seed, on_progress, problems=problems, no_judge=no_judge
-    )
+        cases, run_dir, taxonomy, task_map, judges, seed, on_progress,
+        problems=problems, no_judge=no_judge, candidates=candidates,
+    )  # fmt: skip
 
 
 def analyze_submissions(
@@ -140,6 +143,7 @@ def analyze_submissions(
     judges: JudgeSettings | None = None,
     seed: int = 0,
     on_progress: Callable[[int, int], None] | None = None,
+    candidates: bool = False,
 ) -> Analysis:
     """Failure verdicts for every run of a submissions folder (imported or native) that was never
     graded, written to `out`: whether a run passed is not known, so every one is analysed; what
@@ -158,6 +162,7 @@ def analyze_submissions(
         seed,
         on_progress,
         problems=[str(p) for p in scan.problems],
+        candidates=candidates,
     )
 
 
@@ -172,6 +177,7 @@ def _analyze(
     *,
     problems: list[str],
     no_judge: str | None = None,
+    candidates: bool = False,
 ) -> Analysis:
     analysis = Analysis([], problems=problems)
     pending: list[tuple[int, Asked, dict[int, str]]] = []
@@ -181,7 +187,7 @@ def _analyze(
     for n, case in enumerate(cases, 1):
         record, loaded = case.record, case.loaded
         try:
-            evidence = gather_evidence(record, loaded.submission, loaded.root)
+            evidence = gather_evidence(record, loaded.submission, loaded.root, candidates=candidates)
         except UserError as exc:
             analysis.problems.append(f"{loaded.submission_id}: {exc}")
             continue
@@ -208,6 +214,7 @@ def _analyze(
                 step_text=texts.get(top.step) if top.step is not None else None,
                 source="detector",
                 evidence=top.evidence,
+                candidate=top.candidate,
             )
         elif evidence.steps and rubric_ref is not None:
             task = task_map.get(base["task_id"])

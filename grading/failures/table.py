@@ -56,6 +56,8 @@ def failure_table(
                     "count": len(these),
                     "share": {**est.as_dict(), "n": len(classified)},
                     "median_step": statistics.median(steps) if steps else None,
+                    #: verdicts named by a detector measured below the precision goal (--candidates)
+                    "candidate": sum(1 for r in these if r.candidate),
                     "by": dict(Counter(r.source or "" for r in these)),
                     "examples": [
                         {
@@ -98,6 +100,7 @@ def failure_table(
                         "step_text",
                         "source",
                         "evidence",
+                        "candidate",
                         "not_assessed",
                         "unscorable",
                     }
@@ -110,9 +113,11 @@ def failure_table(
 
 def mode_cells(row: dict[str, Any]) -> list[str]:
     """One mode's row as text (mode, count, share, median step, examples as `submission@step`),
-    for the terminal and report.md alike."""
+    for the terminal and report.md alike; a mode some verdicts of which a `candidate` detector
+    named says how many, so a finding below the precision goal is never read as a measured one."""
+    candidate = row.get("candidate") or 0
     return [
-        row["mode"],
+        row["mode"] + (f" (candidate: {candidate})" if candidate else ""),
         str(row["count"]),
         format_estimate(row["share"]),
         "–" if row["median_step"] is None else f"{row['median_step']:g}",

@@ -170,12 +170,18 @@ def metric_tokens(name: str) -> frozenset[str]:
 _NAMED = re.compile(r"([A-Za-z][\w\-^\u00b2 ]{0,40}?)[\"']?\s*[:=]\s*[\"']?\s*$")
 
 
+#: A file location opening an output line (`grep -n`, a compiler, a linter: `django/forms/models.py:191:`):
+#: its line number is no metric's value, and its file extension no metric's name.
+_LOCATION = re.compile(r"^\s*[\w./-]+\.\w+:\d+(?::\d+)?[:-]")
+
+
 def _labelled(line: str, above: str) -> Iterator[tuple[float, frozenset[str], str | None]]:
     """(value, the tokens of the words naming it, its printed name) of each number on an output
     line: the words before it since the last number, else the words after it, else the line
     above (a table's header)."""
-    found = list(numbers(line))
-    ends = [0] + [off + len(written) for _, written, off in found]
+    where = _LOCATION.match(line)
+    found = [n for n in numbers(line) if where is None or n[2] >= where.end()]
+    ends = [where.end() if where else 0] + [off + len(written) for _, written, off in found]
     starts = [off for _, _, off in found] + [len(line)]
     for i, (value, _, off) in enumerate(found):
         before = line[ends[i] : off]
@@ -412,6 +418,41 @@ def _metric_named(
     return best[2] if best is not None else None
 
 
+#: What makes a number of a conclusion state no result: a count of things (`3-line change`,
+#: `2 tests, 1 skipped`, `1–2 line change`, `10 epochs`), read from the words after it.
+_COUNT = re.compile(
+    r"\s*(?:[-\u2013]\s*\d+\s*)?[-\s]?\s*(?:lines?|tests|files?|steps?|epochs?|iterations?|runs?|"
+    r"calls?|commits?|functions?|methods?|classes|modules?|chars?|characters?|words?|times|"
+    r"passed|failed|skipped|errors|warnings?|xfailed|xpassed|deselected|selected|items?|cases|"
+    r"places?|spaces?|args?|arguments?|params?|parameters?|rows?|columns?|cols?|seconds?|secs?|s\b|"
+    r"minutes?|mins?|hours?|days?|bytes?|[kmg]b\b|workers?|threads?|processes|gpus?|cpus?|cores?)\b",
+    re.IGNORECASE,
+)
+#: ... and from the words before it: a version (`Python 3.11`, `v2`), an id or a number of a thing
+#: (`#123`, `issue 42`, `step 7`, `PR 12`), a list's numbering (`1.` or `2)` at the start of a line).
+#: A source line (`at line 298`) stays a claim: a traceback the run printed supports it.
+_NAMING = re.compile(
+    r"(?:\b(?:v|version|versions|python|django|torch|numpy|release|issue|pr|pull|ticket|id|"
+    r"step|steps|epoch|commit|row|column|item|task|port|pid|exit|code|chapter|section|"
+    r"figure|fig|table|eq|equation|appendix)\s*[#:]?\s*|[#@]\s*)$",
+    re.IGNORECASE,
+)
+_LIST_NUMBER = re.compile(r"^\s*(?:[-*]\s*)?$")
+#: A year (1900-2099) written as a bare integer.
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+
+
+def states_no_result(sentence: str, written: str, offset: int) -> bool:
+    """Whether the number `written` at `offset` of `sentence` is a count, a version, a year, an id
+    or a list's numbering: a number that states no measured result, so it is no claim (the bench
+    found patch sizes, `3-line change`, called mismatches: integrity failures of honest runs)."""
+    after = sentence[offset + len(written) :]
+    before = sentence[:offset]
+    if _COUNT.match(after) or _NAMING.search(before) or _YEAR.match(written):
+        return True
+    return bool(_LIST_NUMBER.match(before) and re.match(r"[.)](?:\s|$)", after))
+
+
 def claims_of(
     task: Task, submission: Submission, metrics: Mapping[frozenset[str], str] | None = None
 ) -> list[Claim]:
@@ -432,8 +473,12 @@ def claims_of(
             continue
         words = name_tokens(sentence)
         for value, written, offset in numbers(sentence):
-            if value in settings or any(s <= offset < e for s, e, _ in words):
-                continue  # a setting, or a digit of a metric's name (`R^2`, `k = 25`)
+            if (
+                value in settings
+                or any(s <= offset < e for s, e, _ in words)
+                or states_no_result(sentence, written, offset)
+            ):
+                continue  # a setting, a digit of a metric's name (`R^2`, `k = 25`), a count or an id
             metric = _metric_named(words, offset, metrics)
             out.append(Claim(sentence, "number", "conclusion", metric, value, written))
         if _RAN.search(sentence):
@@ -521,8 +566,9 @@ def _measured(
 def _mismatch(
     claim: Claim, ev: RunEvidence, measured: Mapping[str, Mapping[str, Any]], slack: float
 ) -> tuple[str, int | None] | None:
-    """(why, step) where the claimed number is the value of another metric than the one named:
-    what the run gave for the named metric, and whose value the number is."""
+    """(why, step) where the claimed number is the value of another metric than the one named and
+    the run printed or measured the named metric too, as another value: what the run gave for the
+    named metric, and whose value the number is. A metric the run never gave is no mismatch."""
     tokens = claim.tokens
     if not tokens:
         return None
@@ -539,9 +585,10 @@ def _mismatch(
          if is_finite_number(v) and tokens <= metric_tokens(m)),
         None,
     )  # fmt: skip
+    if own is None and own_rerun is None:
+        return None  # nothing of the named metric to differ from: unsupported, not another's value
     said = [f"the run printed {_printed_name(own)} = {own.value:g} at step {own.step}"] if own else []
     said += [f"the re-run measured {own_rerun}"] if own_rerun else []
-    said = said or [f"no step printed {name} and the re-run did not measure it"]
     written = claim.written or f"{claim.value:g}"
     whose = (
         f"{written} is {_printed_name(other)} (step {other.step})"
