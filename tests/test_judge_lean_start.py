@@ -100,7 +100,7 @@ def test_ctrl_c_ends_grade_at_once_with_the_resume_line(tmp_path: Path) -> None:
             "grade", "--tasks", DEMO / "tasks.jsonl", "--submissions", DEMO / "submissions",
             "--out", tmp_path / "run", "--subtasks", "design", "--sandbox", "local",
             "--controls", "0", "--retest", "0", "--judge", JUDGE, "--api-base", server.url,
-            "--timeout", "600",
+            "--timeout", "600", "--no-preflight",  # the preflight too would wait 120 s per call
         )  # fmt: skip
         proc = subprocess.Popen(argv, env=environment(tmp_path), stderr=subprocess.PIPE, text=True)
         try:
