@@ -16,7 +16,7 @@ import streamlit as st
 
 from expgrade.annotation_app import identity
 from expgrade.annotation_app.adjudication import Disputed, queue
-from expgrade.annotation_app.annotate_page import judge_table
+from expgrade.annotation_app.annotate_page import show_judges
 from expgrade.annotation_app.render import show_item, visible
 from expgrade.annotation_app.store import (
     AssignmentView,
@@ -126,12 +126,7 @@ def render(store: Store, project: str, user: UserView) -> None:
         st.caption("Labels (blind, as given)")
         _labels(store.item_labels(item.id))
         st.caption("Judges")
-        judges = judge_table(store.judges(item.id))
-        if judges.empty:
-            st.text("No judge verdicts for this item.")
-        else:
-            wide = {"rationale": st.column_config.TextColumn("rationale", width="large")}
-            st.dataframe(judges, hide_index=True, width="stretch", column_config=wide)
+        show_judges(store.judges(item.id))
         if chosen.decision is not None:
             _decision(chosen.decision)
         key = f"adj{item.id}d{chosen.decision.revision if chosen.decision else 0}"

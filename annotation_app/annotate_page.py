@@ -420,18 +420,34 @@ def judge_table(judges: dict[str, Any]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["judge", "verdict", "confidence", "rationale"])
 
 
-def _reveal(reveal: Reveal) -> None:
-    """Adjudication after one's own submit: what the judges and the others said."""
-    st.caption("Judges")
-    table = judge_table(reveal.judges)
+def narrow_table(table: pd.DataFrame, who: str, prose: str) -> None:
+    """`table` as a grid of its short columns, its free text (`prose`) under it as wrapped
+    lines named by `who`: a grid cell shows one line cut at its width, and a text column wide
+    enough to read pushed the grid past the right edge of a 1280 px window."""
+    short = [c for c in table.columns if c != prose]
+    st.dataframe(table, hide_index=True, width="stretch", column_order=short)
+    for name, text in zip(table[who], table[prose], strict=True):
+        if text:
+            st.text(visible(f"{name}: {text}"))
+
+
+def show_judges(judges: dict[str, Any]) -> None:
+    """The judges' verdicts, or a line saying there are none (the reveal, the Adjudicate page)."""
+    table = judge_table(judges)
     if table.empty:
         st.text("No judge verdicts for this item.")
     else:
-        st.dataframe(table, hide_index=True, width="stretch")
+        narrow_table(table, "judge", "rationale")
+
+
+def _reveal(reveal: Reveal) -> None:
+    """Adjudication after one's own submit: what the judges and the others said."""
+    st.caption("Judges")
+    show_judges(reveal.judges)
     others = reveal.others
     st.caption("Other annotators")
     if others:
-        st.dataframe(
+        narrow_table(
             pd.DataFrame(
                 [
                     {
@@ -444,8 +460,8 @@ def _reveal(reveal: Reveal) -> None:
                     for name, o in others
                 ]
             ),
-            hide_index=True,
-            width="stretch",
+            "annotator",
+            "rationale",
         )
     else:
         st.text("No other annotator has labelled this item yet.")

@@ -53,9 +53,9 @@ def _page(store: Store) -> None:
             st.warning("No projects yet: load one with `expgrade annotate load`.")
             return
         project = st.selectbox("Project", projects, key="project") if len(projects) > 1 else projects[0]
-        # an admin opens on the Admin page: opening the app claims no item (a claim holds one
-        # of the item's K slots for up to an hour)
-        pages = ["Admin"] * user.is_admin + ["Annotate"] + ["Adjudicate"] * user.adjudicator
+        # an admin opens on the Admin page and an adjudicator on the Adjudicate page: opening
+        # the app claims no item (a claim holds one of the item's K slots for up to an hour)
+        pages = ["Admin"] * user.is_admin + ["Adjudicate"] * user.adjudicator + ["Annotate"]
         page = st.radio("Page", pages, key="page") if len(pages) > 1 else "Annotate"
     if page == "Admin":
         st.title(f"Admin · {md_escape(project)}")

@@ -399,3 +399,23 @@ def test_the_queue_with_judges_and_the_adjudicate_refusals(
     assert store.decisions("p") == {}
     by_opaque_id = cli(*base, "--item", public, "--label", "unscorable", "--reason", "the diff is missing")
     assert by_opaque_id.returncode == 0 and "unscorable by sam" in flat(by_opaque_id.stdout)
+
+
+def test_an_adjudicator_opens_on_the_adjudicate_page_and_claims_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening the app as an adjudicator shows the queue to settle, not an item to label: a
+    claim would hold one of the item's K slots for up to an hour."""
+    from test_annotation_app import signed_in
+
+    db = str(tmp_path / "annotate.db")
+    monkeypatch.setenv("EXPGRADE_ANNOTATE_DB", db)
+    monkeypatch.delenv("EXPGRADE_TRUSTED_HEADER", raising=False)
+    store = Store.open(db)
+    store.load("demo", 2, load_run(make_run(tmp_path / "run")), active_queue=False)
+    at = signed_in(store.add_user("sam", adjudicator=True))
+    assert [t.value for t in at.title] == ["Adjudicate · demo"]
+    assert store.assignment_states("demo") == []
+    at.sidebar.radio(key="page").set_value("Annotate").run()  # labelling is still one click away
+    assert not at.exception, at.exception
+    assert [t.value for t in at.title] == ["Annotate · demo"] and store.assignment_states("demo")

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 from annotation_support import cli, make_run
-from test_annotation_browser import ARTIFACTS, _serve, settled, shown_item
+from test_annotation_browser import ARTIFACTS, LIVE_PANEL, _serve, past_right_edge, settled, shown_item
 from test_annotation_browser import pytestmark as browser_marks
 from test_annotation_browser_honest import browser  # noqa: F401  (the fixture)
 
@@ -73,7 +74,8 @@ def test_two_annotators_disagree_and_the_adjudicator_settles_it_on_the_page(
     assert added.returncode == 0, added.stderr
     tokens["sam"] = added.stdout.strip().splitlines()[-1]
 
-    ann = _label_first_item(_signed_in(browser, url, tokens["ann"]), "Pass", "All three variables named.")
+    ann_page = _signed_in(browser, url, tokens["ann"])
+    ann = _label_first_item(ann_page, "Pass", "All three variables named.")
     bob = _label_first_item(_signed_in(browser, url, tokens["bob"]), "Fail", "The split is never fixed.")
     assert ann == bob  # the in-order queue gives both the first item
 
@@ -82,8 +84,7 @@ def test_two_annotators_disagree_and_the_adjudicator_settles_it_on_the_page(
     expect(page.get_by_role("heading", name="Annotate · demo")).to_be_visible()
     expect(page.locator("[data-testid=stSidebar]").get_by_text("Adjudicate")).to_have_count(0)
 
-    page = _signed_in(browser, url, tokens["sam"])
-    page.locator("[data-testid=stSidebar]").get_by_text("Adjudicate").click()
+    page = _signed_in(browser, url, tokens["sam"])  # an adjudicator opens on the Adjudicate page
     expect(page.get_by_role("heading", name="Adjudicate · demo")).to_be_visible()
     panel = page.locator(".st-key-adjudication_panel")
     expect(panel.get_by_text(ann, exact=True)).to_be_visible()
@@ -122,3 +123,29 @@ def test_two_annotators_disagree_and_the_adjudicator_settles_it_on_the_page(
     decision = item_rows[-1]["extra"]["adjudication"]
     assert decision["adjudicator"] == "sam" and decision["reason"].startswith("The design never fixes")
     assert [(s["annotator"], s["label"]) for s in decision["settled"]] == [("ann", "pass"), ("bob", "fail")]
+
+    # at 1280x800 the judges' grid fits the window, on the Adjudicate page and in the reveal
+    _fits_1280(page, ".st-key-adjudication_panel [data-testid=stDataFrame]", "adjudicate-1280")
+    ann_page.locator("[data-testid=stSidebar] [data-testid=stSelectbox]").click()
+    ann_page.get_by_role("option").last.click()
+    ann_page.get_by_role("button", name="Show the judges and the others").click()
+    expect(ann_page.get_by_text("Adjudication: judges and other annotators")).to_be_visible()
+    _fits_1280(ann_page, f"{LIVE_PANEL}//*[@data-testid='stDataFrame']", "reveal-1280")
+
+
+def _fits_1280(page: Page, grids: str, shot: str) -> None:
+    """At 1280x800 nothing of the grids `grids` finds reaches past the window's right edge
+    (a column cut off there is one a person cannot read); waits for the page to lay itself out
+    again after the resize, then keeps a screenshot of each grid (`shot`-N.png)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    settled(page)
+    deadline = time.monotonic() + 30
+    while True:
+        past = past_right_edge(page, grids)
+        if (past and all(p <= 0.5 for p, _ in past)) or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(200)
+    for n, grid in enumerate(page.locator(grids).all()):
+        grid.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"{shot}-{n}.png"))
+    assert past and all(p <= 0.5 for p, _ in past), past

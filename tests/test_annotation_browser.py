@@ -220,6 +220,26 @@ def shown_item(page: Page, other_than: str | None = None) -> str:
     return str(page.wait_for_function(_SHOWN_ITEM, arg=other_than).json_value())
 
 
+#: how far past the window's right edge the element or anything inside it reaches (px, 0 when
+#: it fits), with the widest offender's tag and class
+_PAST_RIGHT = """(el) => {
+  const width = document.documentElement.clientWidth;
+  let worst = [0, ""];
+  for (const e of [el, ...el.querySelectorAll("*")]) {
+    const past = e.getBoundingClientRect().right - width;
+    if (past > worst[0]) worst = [past, `${e.tagName}.${e.className}`];
+  }
+  return worst;
+}"""
+
+
+def past_right_edge(page: Page, selector: str) -> list[tuple[float, str]]:
+    """For every element `selector` finds, how far it or anything in it reaches past the
+    window's right edge (a grid cut off at the right has columns a person cannot see)."""
+    worst = [e.evaluate(_PAST_RIGHT) for e in page.locator(selector).all()]
+    return [(float(past), str(what)) for past, what in worst]
+
+
 def _keys(page: Page, key: str) -> None:
     """A key pressed as a person would, on whatever has the focus: once the page has settled
     and the item has been on screen for the grace period (a key pressed sooner was aimed at the
