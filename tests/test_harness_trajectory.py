@@ -361,7 +361,7 @@ TEXT_CALLS = {
         ("run_bash_cmd", "ls -la"),
     ),
     "react": (
-        "Thought: list the files\nAction: bash\nAction Input: {\"command\": \"ls -la\"}",
+        'Thought: list the files\nAction: bash\nAction Input: {"command": "ls -la"}',
         "Observation: total 0\nexit code 2",
         ("bash", "ls -la"),
     ),
