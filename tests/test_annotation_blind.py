@@ -31,6 +31,7 @@ from test_annotation_browser import (
     _press,
     _serve,
     _signed_in,
+    reopen_newest,
     shown_item,
 )
 from test_annotation_browser import pytestmark as browser_marks
@@ -141,8 +142,7 @@ def test_page_and_websocket_frames_stay_blind_until_submit(served: tuple[str, st
             shown_item(page, other_than=current)
         assert seen == set(SUBTASKS)
         # the control: after a submit, reopening the label reveals the judge, in the same frames
-        page.locator("[data-testid=stSidebar] [data-testid=stSelectbox]").click()
-        page.get_by_role("option").last.click()
+        reopen_newest(page)
         page.get_by_role("button", name="Show the judges and the others").click()
         expect(page.get_by_text("Adjudication: judges and other annotators")).to_be_visible()
         expect(page.get_by_text(re.compile(r"^Your blind label"))).to_be_visible()

@@ -213,6 +213,25 @@ LIVE_PANEL = (
 )
 
 
+def reopen_newest(page: Page) -> None:
+    """Reopen one's newest label from the sidebar list and wait until it is on screen. The list
+    is drawn anew on every press: on a loaded machine a choice made while it was being redrawn
+    is lost, and the person chooses again, as here (at most three times)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    reopened = page.get_by_text(re.compile(r"^Your blind label"))
+    for _ in range(3):
+        settled(page)
+        page.locator("[data-testid=stSidebar] [data-testid=stSelectbox]").click()
+        page.get_by_role("option").last.click()
+        try:
+            reopened.wait_for(state="visible", timeout=30_000)
+            return
+        except PlaywrightTimeout:
+            continue
+    reopened.wait_for(state="visible", timeout=30_000)
+
+
 def shown_item(page: Page, other_than: str | None = None) -> str:
     """The item on screen, read once the page has settled on one item (and, given `other_than`,
     moved past it): on a loaded machine the page holds the old item's elements beside the new
