@@ -1,0 +1,309 @@
+"""Coverage of the intervals bench/coverage_bench.py does not reach (issue 63 item 1), on simulated
+benchmarks whose truth is known, with the same draws and summaries (imported from it).
+
+Sections (continuing coverage_bench.py's 1–5):
+  6. failure-mode shares (`calibration.failures.failure_calibration`, PPI++ per mode, one mode
+     against the rest): truth, the people's share of each mode over every classified run;
+  7. pass rates over tasks (`grading.aggregate.intervals.task_interval`: cluster bootstrap on
+     ≥ 5 papers, else exact on tasks): results clustered in papers with correlated pass rates;
+     truth, the population pass rate the papers are drawn from;
+  8. pass^k and pass@k over K seeds per submission (`grading.aggregate.tables.repeats_row`, the
+     same `task_interval` over submissions): truth, E[r^K] and E[1 − (1 − r)^K] over the
+     submissions' reproduction rates r; Chen's unbiased pass@k over attempts prints no interval;
+  9. the alt-test (`calibration.alt_test`): its type-I error, the share of benchmarks where it
+     says the judge can replace the annotators when it cannot (at the boundary of its null);
+ 10. the corrected rate (`corrected.ppi_mean`) on items clustered in tasks, intra-task
+     correlation 0.2–0.5, labels a uniform sample of items or whole tasks: truth, the items
+     judged (its stated estimand) and, for reference, the population of tasks;
+ 11. the run report's agreement, κ, TPR, TNR (`run_report.cell_summary`): truth, the judge's
+     population rates.
+
+Usage: .venv/bin/python bench/coverage_more_bench.py [--reps 300] [--sections 6789AB]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from functools import cache
+from itertools import product
+
+import numpy as np
+from coverage_bench import JUDGES, _seed, draw, summarise
+
+from expgrade.calibration.agreement import cohen_kappa
+from expgrade.calibration.alt_test import alt_test
+from expgrade.calibration.corrected import ppi_mean
+from expgrade.calibration.failures import failure_calibration, failure_item_id
+from expgrade.calibration.run_report import Cell, cell_summary
+from expgrade.grading.aggregate.intervals import task_interval
+from expgrade.grading.failures.records import FailureRecord
+from expgrade.grading.schemas import LabelRow
+
+#: failure modes and their true shares among failed runs: a common one down to a rare one
+MODES = ("setup", "implementation", "execution", "analysis", "reward_hack")
+SHARES = np.array([0.45, 0.30, 0.15, 0.095, 0.005])
+#: classifier: share named right, and where its errors go (lenient: towards the commonest mode)
+CLASSIFIERS = {"good": (0.90, "spread"), "lenient": (0.70, "first"), "adversarial": (0.30, "spread")}
+
+
+def cell(cover: float, printed: float, width: float) -> str:
+    """'coverage (printed share) · width', bold below 0.94; '—' where nothing was printed."""
+    if not np.isfinite(cover):
+        return "—"
+    bold = "**" if cover < 0.94 else ""
+    shown = f" ({printed:.2f})" if printed < 1 else ""
+    return f"{bold}{cover:.3f}{bold}{shown} · {width:.3f}"
+
+
+def beta_rates(rng: np.random.Generator, mean: float, icc: float, size: int) -> np.ndarray:
+    """Per-cluster rates with mean `mean` whose Bernoulli draws have intra-cluster correlation
+    `icc` (Beta with a + b = 1/icc − 1); icc 0: every cluster at `mean`."""
+    if icc <= 0:
+        return np.full(size, mean)
+    s = 1 / icc - 1
+    return rng.beta(mean * s, (1 - mean) * s, size)
+
+
+def classify(rng: np.random.Generator, truth: np.ndarray, kind: str) -> np.ndarray:
+    right, errors = CLASSIFIERS[kind]
+    k = len(MODES)
+    wrong = rng.random(truth.size) >= right
+    other = np.where(truth == 0, 1, 0) if errors == "first" else (truth + rng.integers(1, k, truth.size)) % k
+    return np.where(wrong, other, truth)
+
+
+def failure_shares(reps: int) -> None:
+    print("## 6. Failure-mode shares (`failures`), labels a uniform sample of the classified runs\n")
+    print("coverage (printed share where < 1) · mean width per mode (true share in brackets); "
+          f"{reps} draws\n")  # fmt: skip
+    head = " | ".join(f"{m} ({s})" for m, s in zip(MODES, SHARES, strict=True))
+    print(f"| failed runs | labels | classifier | {head} |")
+    print("|---|---|---|" + "---|" * len(MODES))
+    for runs, labels, kind in product((200, 2000), (10, 30, 100), CLASSIFIERS):
+        rng = np.random.default_rng(_seed((runs, labels, kind, "failures")))
+        low, high, truths = (np.full((reps, len(MODES)), np.nan) for _ in range(3))
+        for r in range(reps):
+            truth = rng.choice(len(MODES), runs, p=SHARES)
+            said = classify(rng, truth, kind)
+            records = [
+                FailureRecord(task_id=f"t{i}", submission_id="s", agent="a", agent_model="m",
+                              status="classified", mode=MODES[said[i]], taxonomy="t@1#0")
+                for i in range(runs)
+            ]  # fmt: skip
+            rows = [
+                LabelRow(item_id=failure_item_id(f"t{i}", "s"), rater="p", rater_kind="human",
+                         label=MODES[truth[i]])
+                for i in rng.choice(runs, labels, replace=False)
+            ]  # fmt: skip
+            out = failure_calibration(records, rows, MODES, n_boot=1)
+            for j, m in enumerate(out["per_mode"]):
+                c = m["corrected_share"]
+                if c["ci_low"] is not None:
+                    low[r, j], high[r, j] = c["ci_low"], c["ci_high"]
+                truths[r, j] = float(np.mean(truth == j))
+        cells = [cell(*_cwp(low[:, j], high[:, j], truths[:, j])) for j in range(len(MODES))]
+        print(f"| {runs} | {labels} | {kind} | " + " | ".join(cells) + " |")
+    print()
+
+
+def _cwp(low: np.ndarray, high: np.ndarray, truth: np.ndarray) -> tuple[float, float, float]:
+    """(coverage, printed share, width): `summarise`'s figures in `cell`'s order."""
+    printed, cover, width = summarise(low, high, truth)
+    return cover, printed, width
+
+
+def clustered_outcomes(
+    rng: np.random.Generator, clusters: int, per: int, rate: float, icc: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """0/1 outcomes of `per` units in each of `clusters` clusters, and each unit's cluster."""
+    p = np.repeat(beta_rates(rng, rate, icc, clusters), per)
+    return (rng.random(p.size) < p).astype(float), np.repeat(np.arange(clusters).astype(str), per)
+
+
+def task_intervals(reps: int) -> None:
+    print("## 7. Pass rates over tasks (`task_interval`: ≥ 5 papers bootstrap, else exact on tasks)\n")
+    print("Results clustered in papers (ICC: intra-paper correlation of passing); truth: the rate of "
+          f"the population the papers are drawn from. {reps} draws per row\n")  # fmt: skip
+    rates = (0.005, 0.05, 0.2, 0.5)
+    print("| papers | results per paper | ICC | " + " | ".join(f"rate {p}" for p in rates) + " |")
+    print("|---|---|---|" + "---|" * len(rates))
+    for papers, (per, icc) in product((3, 5, 10, 20, 50), ((1, 0.0), (10, 0.2), (10, 0.5))):
+        row = []
+        for rate in rates:
+            rng = np.random.default_rng(_seed((papers, per, icc, rate, "tasks")))
+            low, high = np.empty(reps), np.empty(reps)
+            for r in range(reps):
+                y, c = clustered_outcomes(rng, papers, per, rate, icc)
+                e = task_interval(y.tolist(), c.tolist(), seed=r)
+                low[r], high[r] = e.ci_low, e.ci_high
+            row.append(cell(*_cwp(low, high, np.full(reps, rate))))
+        print(f"| {papers} | {per} | {icc} | " + " | ".join(row) + " |")
+    print()
+
+
+def repeats(reps: int) -> None:
+    print("## 8. pass^k and pass@k over K seeds per submission (`--repeats K`)\n")
+    print("Each submission reproduces with its own rate r (Beta, spread 0.3); one submission per task, "
+          f"tasks one paper each; truth E[r^K] and E[1 − (1 − r)^K]. {reps} draws per row\n")  # fmt: skip
+    print("| submissions | K | mean r | pass^k (true) | pass^k | pass@k (true) | pass@k |")
+    print("|---|---|---|---|---|---|---|")
+    for subs, k, mean in product((10, 30, 100, 200), (3, 5), (0.05, 0.3, 0.7, 0.95)):
+        rng = np.random.default_rng(_seed((subs, k, mean, "repeats")))
+        many = beta_rates(rng, mean, 0.3, 1_000_000)
+        true_all, true_any = float(np.mean(many**k)), float(np.mean(1 - (1 - many) ** k))
+        ivs = np.empty((reps, 4))
+        clusters = [f"t{i}" for i in range(subs)]
+        for r in range(reps):
+            passes = rng.random((subs, k)) < beta_rates(rng, mean, 0.3, subs)[:, None]
+            a = task_interval(passes.all(axis=1).astype(float).tolist(), clusters, seed=r)
+            b = task_interval(passes.any(axis=1).astype(float).tolist(), clusters, seed=r)
+            ivs[r] = a.ci_low, a.ci_high, b.ci_low, b.ci_high
+        pa = cell(*_cwp(ivs[:, 0], ivs[:, 1], np.full(reps, true_all)))
+        pb = cell(*_cwp(ivs[:, 2], ivs[:, 3], np.full(reps, true_any)))
+        print(f"| {subs} | {k} | {mean} | {true_all:.3f} | {pa} | {true_any:.3f} | {pb} |")
+    print()
+
+
+def _alt_d(rng: np.random.Generator, n: int, m: int, human: float, judge: float, rate: float) -> tuple:
+    """n items, m annotators each right with probability `human`, a judge right with `judge`."""
+    truth = (rng.random(n) < rate).astype(int)
+    h = np.where(rng.random((n, m)) < human, truth[:, None], 1 - truth[:, None])
+    j = np.where(rng.random(n) < judge, truth, 1 - truth)
+    return j, h
+
+
+def _expected_d(m: int, human: float, judge: float, rate: float, epsilon: float) -> float:
+    """E[W^h − W^f] − ε for the first annotator, by a large simulation (common random numbers)."""
+    rng = np.random.default_rng(0)
+    j, h = _alt_d(rng, 400_000, m, human, judge, rate)
+    others = h[:, 1:]
+    hs = (others == h[:, :1]).mean(axis=1)
+    js = (others == j[:, None]).mean(axis=1)
+    return float(np.mean(hs >= js) - np.mean(js >= hs)) - epsilon
+
+
+@cache
+def _boundary(m: int, rate: float, epsilon: float) -> float:
+    """The judge's accuracy where E[d] = ε (E[d] falls as the accuracy rises), by bisection."""
+    lo, hi = 0.0, 1.0
+    for _ in range(25):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if _expected_d(m, 0.85, mid, rate, epsilon) > 0 else (lo, mid)
+    return (lo + hi) / 2
+
+
+def alt_type_one(reps: int, epsilon: float = 0.2, q: float = 0.05) -> None:
+    print("## 9. Alt-test: type-I error (says the judge can replace the annotators when it cannot)\n")
+    print(f"Annotators right with probability 0.85; the judge's accuracy set where E[d] = ε = {epsilon} "
+          f"exactly (the boundary of the null, its worst case), found by bisection on 400,000 items. "
+          f"Stated level: q = {q} (Benjamini–Yekutieli over the annotators). {reps} draws\n")  # fmt: skip
+    print("| items | annotators | pass rate | judge accuracy | passed (ω ≥ 0.5) | any annotator beaten | "
+          "per-annotator rejection |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|")
+    for n, m, rate in product((30, 50, 100, 300), (3, 5), (0.2, 0.5)):
+        acc = _boundary(m, rate, epsilon)
+        rng = np.random.default_rng(_seed((n, m, rate, "alt")))
+        passed = anyone = rejections = 0
+        names = [f"a{i}" for i in range(m)]
+        for _ in range(reps):
+            j, h = _alt_d(rng, n, m, 0.85, acc, rate)
+            res = alt_test(j, h, names, epsilon=epsilon, q=q)
+            passed += bool(res.passed)
+            anyone += any(t.rejected for t in res.annotators)
+            rejections += sum(t.rejected for t in res.annotators)
+        marks = ["**" if v / reps > q + 2 * np.sqrt(q * (1 - q) / reps) else "" for v in (passed, anyone)]
+        print(f"| {n} | {m} | {rate} | {acc:.3f} | {marks[0]}{passed / reps:.3f}{marks[0]} | "
+              f"{marks[1]}{anyone / reps:.3f}{marks[1]} | {rejections / reps / m:.3f} |")  # fmt: skip
+    print(f"\nbold: above q + 2 Monte-Carlo standard errors ({q} + {2 * np.sqrt(q * (1 - q) / reps):.3f})\n")
+
+
+def clustered_items(reps: int) -> None:
+    print("## 10. Corrected pass rate (`ppi_mean`) on items clustered in tasks\n")
+    print("Items in tasks of 5 or 20, their truth correlated within a task (ICC); the judge's errors "
+          "independent given the truth. Labels: a uniform sample of items, or whole tasks until the "
+          f"budget is spent. Coverage of the items judged (the stated estimand) and, for reference, "
+          f"of the task population's rate. {reps} draws per row\n")  # fmt: skip
+    print("| items | per task | ICC | labels | rate | judge | uniform: items judged | uniform: population | "
+          "whole tasks: items judged |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|---|")
+    for items, per, icc, labels, rate, jname in product(
+        (200, 2000), (5, 20), (0.2, 0.5), (10, 30, 100), (0.05, 0.2, 0.5), ("good", "lenient")
+    ):
+        if labels >= items or (items, labels) == (200, 100) or per * 2 > labels:
+            continue
+        tpr, fpr = JUDGES[jname]
+        rng = np.random.default_rng(_seed((items, per, icc, labels, rate, jname, "clustered")))
+        ivs = np.empty((reps, 4))
+        truths = np.empty((reps, 2))
+        for r in range(reps):
+            y, _ = clustered_outcomes(rng, items // per, per, rate, icc)
+            f = np.where(y == 1, rng.random(y.size) < tpr, rng.random(y.size) < fpr).astype(float)
+            m = np.zeros(y.size, dtype=bool)
+            m[rng.choice(y.size, labels, replace=False)] = True
+            e = ppi_mean(y[m], f[m], f[~m])
+            w = np.zeros(y.size, dtype=bool)
+            w[(rng.permutation(items // per)[: labels // per, None] * per + np.arange(per)).ravel()] = True
+            t = ppi_mean(y[w], f[w], f[~w])
+            ivs[r] = e.ci_low, e.ci_high, t.ci_low, t.ci_high
+            truths[r] = y.mean(), rate
+        cells = [
+            cell(*_cwp(ivs[:, 0], ivs[:, 1], truths[:, 0])),
+            cell(*_cwp(ivs[:, 0], ivs[:, 1], truths[:, 1])),
+            cell(*_cwp(ivs[:, 2], ivs[:, 3], truths[:, 0])),
+        ]
+        print(f"| {items} | {per} | {icc} | {labels} | {rate} | {jname} | " + " | ".join(cells) + " |")
+    print()
+
+
+def run_report_agreement(reps: int) -> None:
+    print("## 11. Run report: agreement, κ, TPR, TNR of the labelled units (`run_report.cell_summary`)\n")
+    print(f"Truth: the judge's population rates. {reps} draws per row\n")
+    stats = ("agreement", "kappa", "tpr", "tnr")
+    print("| labelled units | true rate | judge | " + " | ".join(stats) + " |")
+    print("|---|---|---|" + "---|" * len(stats))
+    for labels, rate, jname in product((10, 30, 100), (0.05, 0.2, 0.5), JUDGES):
+        tpr, fpr = JUDGES[jname]
+        table = np.array([[rate * tpr, rate * (1 - tpr)], [(1 - rate) * fpr, (1 - rate) * (1 - fpr)]])
+        true = {"agreement": float(np.trace(table)), "kappa": float(cohen_kappa(table)), "tpr": tpr}
+        true["tnr"] = 1 - fpr
+        rng = np.random.default_rng(_seed((labels, rate, jname, "run_report")))
+        got = {k: np.full((reps, 2), np.nan) for k in stats}
+        for r in range(reps):
+            truth, said, lab = draw(rng, labels * 3, labels, rate, (tpr, fpr))
+            c = Cell()
+            for t, s, is_lab in zip(truth, said, lab, strict=True):
+                c.add(bool(s), bool(t) if is_lab else None, None)
+            out = cell_summary(c, n_boot=1000, confidence=0.95, seed=r, prior=0.15)
+            for k in stats:
+                if out[k]["ci_low"] is not None:
+                    got[k][r] = out[k]["ci_low"], out[k]["ci_high"]
+        cells = [cell(*_cwp(got[k][:, 0], got[k][:, 1], np.full(reps, true[k]))) for k in stats]
+        print(f"| {labels} | {rate} | {jname} | " + " | ".join(cells) + " |")
+    print()
+
+
+SECTIONS: dict[str, Callable[[int], None]] = {
+    "6": failure_shares,
+    "7": task_intervals,
+    "8": repeats,
+    "9": alt_type_one,
+    "A": clustered_items,
+    "B": run_report_agreement,
+}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--reps", type=int, default=300)
+    ap.add_argument("--sections", default="".join(SECTIONS), help="6 7 8 9, A for 10, B for 11")
+    args = ap.parse_args()
+    for key in args.sections:
+        start = time.perf_counter()
+        SECTIONS[key](args.reps)
+        print(f"_{time.perf_counter() - start:.0f} s on this machine; --reps {args.reps}_\n")
+
+
+if __name__ == "__main__":
+    main()
