@@ -12,6 +12,10 @@ last lines and a test summary stay); patches (`submission`, `model_patch`) are n
 list is shortened (every step is kept). In PaperBench tarballs, each `logs/*.log` keeps its first
 and last 60,000 characters likewise, and the submission's `.git/` and `.pyc` files are left out.
 
+Which runs of a repository are taken is a rule too, fixed before any was read (PROVENANCE.md):
+every run of a folder, every n-th in name order (AutoCodeRover, MLGym: rule M), or those whose
+conclusion writes a number (mini-swe-agent's test-split run: rule S).
+
     python bench/failures_labelled/collect.py --mirrors /work/.mirror   # snapshots as `fetch` lays them out
 """
 
@@ -20,6 +24,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 import shutil
 import subprocess
 import tarfile
@@ -40,6 +45,7 @@ MINI = ("SWE-agent/mini-swe-agent", "ec0e8e849fea5b1619deb1753007201000904672")
 SWEAGENT = ("SWE-agent/SWE-agent", "3ea751c087f32b16e039a2233dd6eefecef325d5")
 ACR = ("nus-apr/auto-code-rover", "3536ac292e3062ffb3f6e98457958e2b803228d6")
 PAPERBENCH = ("benchflow-ai/paperbench", "d0db04bc8f36833d658f4581fd7febdaa3cedbf2")
+MLGYM = ("facebookresearch/MLGym", "9d40c1b5035202018cd7091fb4e83a9c68b377c0")
 
 
 def cut(text: str, long: int = LONG, head: int = HEAD, tail: int = TAIL) -> str:
@@ -138,6 +144,30 @@ def react(r: Repo, out: Path) -> None:
         )
 
 
+_DIGIT = re.compile(r"\d")
+
+
+def states_a_number(traj: dict[str, Any]) -> bool:
+    """Whether the run's last assistant message, before its command block, writes a digit: the
+    runs whose conclusion can make a numeric claim (selection rule S, PROVENANCE.md)."""
+    said = [m["content"] for m in traj.get("messages", []) if m.get("role") == "assistant"]
+    return bool(said) and bool(_DIGIT.search(str(said[-1]).split("```")[0]))
+
+
+MINI_TEST = "deepseek_chat_test_1-100"
+#: mini-swe-agent's trajectory mapped by hand (`import json`), as for the ReAct agent: the
+#: `swebench-predictions` preset takes no conclusion from it, and these runs are chosen for theirs.
+MINI_MAPS = (
+    "id=instance_id",
+    "agent='mini-swe-agent'",
+    "model=info.config.model.model_name",
+    "answer=info.submission",
+    "log=messages",
+    "conclusion=last_message(messages)",
+    "ended=info.exit_status",
+)
+
+
 def mini(r: Repo, out: Path) -> None:
     base = "output/deepseek_chat_dev"
     folder = out / "mini-deepseek_chat_dev"
@@ -154,6 +184,29 @@ def mini(r: Repo, out: Path) -> None:
         write_json(folder / name / f"{name}.traj.json", trim(json.loads(r.show(src))))
         runs.append({"run_id": f"mini-{name}", "task_id": name, "source": f"{r.name}@{r.commit}:{src}"})
     write_import(folder, ["swebench-predictions", "preds.json"], runs)
+
+
+def mini_test(r: Repo, out: Path) -> None:
+    """The test-split run's trajectories whose conclusion writes a number (rule S), one folder each."""
+    base = f"output/{MINI_TEST}"
+    predicted = json.loads(r.show(f"{base}/preds.json"))
+    for name in r.ls(base):
+        if name not in predicted:
+            continue
+        src = f"{base}/{name}/{name}.traj.json"
+        try:
+            traj = json.loads(r.show(src))
+        except subprocess.CalledProcessError:
+            continue  # over the snapshot's 4 MiB limit, absent (PROVENANCE.md)
+        if not states_a_number(traj):
+            continue
+        run_id = f"mini-test-{name}"
+        write_json(out / run_id / f"{name}.traj.json", trim(traj))
+        write_import(
+            out / run_id,
+            json_import(f"{name}.traj.json", *MINI_MAPS),
+            [{"run_id": run_id, "task_id": name, "source": f"{r.name}@{r.commit}:{src}"}],
+        )
 
 
 SWE_AGENT_TRAJS = [
@@ -202,11 +255,45 @@ def acr(r: Repo, out: Path) -> None:
     write_import(folder, ["swebench-predictions", "predictions_for_swebench.json"], runs)
 
 
+#: MLGym's `.traj` (SWE-agent's format) on its own: the conclusion is the agent's last thought, the
+#: one it submits with; `info.submission` names the submitted file.
+MLGYM_MAPS = (
+    "agent='mlgym'",
+    "answer=info.submission",
+    "log=trajectory",
+    "conclusion=trajectory[-1].thought",
+    "ended=info.exit_status",
+)
+
+
+def mlgym(r: Repo, out: Path) -> None:
+    """Every fifth `parallel_agents_run_0` trajectory of MLGym-Bench in name order (rule M,
+    PROVENANCE.md): 13 models × 13 research tasks, one run each, taken without reading them."""
+    base = "trajectories/mlgym_bench_v0"
+    folders = [f for f in r.ls(base) if f.endswith("_run_0")][::5]
+    for folder_name in folders:
+        model, task = folder_name.removeprefix("metagen-").split("__")[:2]
+        src = f"{base}/{folder_name}/{task}.traj"
+        run_id = f"mlgym-{model}-{task}"
+        folder = out / run_id
+        write_json(folder / f"{task}.traj", trim(json.loads(r.show(src))))
+        (folder / "results.json").write_bytes(r.show(f"{base}/{folder_name}/results.json"))
+        write_import(
+            folder,
+            json_import(f"{task}.traj", f"id='{task}'", f"model='{model}'", *MLGYM_MAPS),
+            [{"run_id": run_id, "task_id": task, "source": f"{r.name}@{r.commit}:{src}"}],
+        )
+
+
 PB_RUNS = {
     "anthropic": "2025-04-09T04-38-44-UTC_run-group_aisi-basic-agent-anthropic-dev/"
     "rice_0888dadd-b431-4c5c-b52a-c6a468107619",
     "gemini": "2025-04-14T00-16-57-UTC_run-group_aisi-basic-agent-gemini-litellm-dev/"
     "rice_92f7c3ca-4352-4ba4-bb4d-1a56a7cce637",
+    "llama4": "2025-04-09T10-52-42-UTC_run-group_aisi-basic-agent-llama4-dev/"
+    "rice_e20a46e5-b98c-40e5-bd27-7cb4eca76108",
+    "gpt-4.1": "2025-04-14T23-32-27-UTC_run-group_aisi-basic-agent-openai-gpt-4.1-dev/"
+    "rice_05bbbaa3-aee5-419c-92fc-da16c8c6219f",
 }
 PB_GPT4O = (
     "2025-04-09T12-51-39-UTC_run-group_aisi-basic-agent-openai-gpt-4o-dev/rice_269f5c35-3ffa-496f-9395-6730cc220638",
@@ -311,12 +398,15 @@ def main() -> None:
     if args.out.exists():
         shutil.rmtree(args.out)
     react(repo(args.mirrors, REACT), args.out)
-    mini(repo(args.mirrors, MINI), args.out)
+    mini_repo = repo(args.mirrors, MINI)
+    mini(mini_repo, args.out)
+    mini_test(mini_repo, args.out)
     sweagent(repo(args.mirrors, SWEAGENT), args.out)
     acr(repo(args.mirrors, ACR), args.out)
     pb = repo(args.mirrors, PAPERBENCH)
     paperbench(pb, args.out)
     inspect_eval(pb, args.out)
+    mlgym(repo(args.mirrors, MLGYM), args.out)
 
 
 if __name__ == "__main__":
