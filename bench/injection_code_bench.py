@@ -12,14 +12,18 @@ took only comments and docstrings, and only from other packages (bench/injection
   else the bundled `examples/datasets/autoexperiment`;
 - a seeded sample of model code from `transformers/models` and of `nltk`, as installed;
 - `--held-out`: a second sample of each (seed + 1) with no file of the first, never read while the
-  detector was changed for the first (issue 61's fixes were made looking at seed 0's files only).
+  detector was changed for the first (issue 61's second pass looked at seed 0's files only); the
+  third pass (code read as code) was tuned on it, so it is a tuning set now;
+- `--fresh`: a third sample (seed + 2) with no file of the other two, and the same number from two
+  packages no pass looked at, scikit-learn and SciPy: drawn after the third pass was written,
+  measured once.
 
 Each file is one item; flagged means `flags_for(scan(text))` is `prompt_injection` (a quoted
 mention does not count: it is not a flag a verdict carries); `findings` counts the unexcused
 findings over all its files (several per file where several lines are read as orders). Prints
 the Markdown table of bench/injection.md with Wilson intervals, and the files flagged.
 
-    python bench/injection_code_bench.py [--sample 150] [--seed 0] [--held-out]
+    python bench/injection_code_bench.py [--sample 150] [--seed 0] [--held-out | --fresh]
     python bench/injection_code_bench.py --sets   # every frozen set: attacks caught · benign flagged
 
 `--sets` is the check that a change here loses no real injection: run it before and after.
@@ -113,7 +117,9 @@ def main() -> None:
     ap.add_argument("--sample", type=int, default=150, help="files drawn from each installed package")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--sets", action="store_true", help="the frozen sets instead (before/after a change)")
-    ap.add_argument("--held-out", action="store_true", help="the library samples no change was tuned on")
+    which = ap.add_mutually_exclusive_group()
+    which.add_argument("--held-out", action="store_true", help="seed + 1's samples (tuned on)")
+    which.add_argument("--fresh", action="store_true", help="seed + 2's, sklearn, scipy (untuned)")
     args = ap.parse_args()
     if args.sets:
         frozen_sets()
@@ -121,14 +127,23 @@ def main() -> None:
     packages = {"transformers/models": ("transformers", "models"), "nltk": ("nltk", "")}
     rng = random.Random(args.seed)  # one generator, transformers first: the sample the fixes looked at
     library = {name: draw(*where, args.sample, rng) for name, where in packages.items()}
-    if args.held_out:
+    if args.held_out or args.fresh:
         other = random.Random(args.seed + 1)
-        library = {
+        held = {
             name: draw(*where, args.sample, other, frozenset(library[name]))
             for name, where in packages.items()
         }
-    tag = "held-out sample" if args.held_out else "sample"
-    sets = {} if args.held_out else {
+        if args.held_out:
+            library = held
+        else:
+            new = random.Random(args.seed + 2)
+            packages.update({"sklearn": ("sklearn", ""), "scipy": ("scipy", "")})
+            library = {
+                name: draw(*where, args.sample, new, frozenset(library.get(name, []) + held.get(name, [])))
+                for name, where in packages.items()
+            }
+    tag = "fresh sample" if args.fresh else "held-out sample" if args.held_out else "sample"
+    sets = {} if args.held_out or args.fresh else {
         "bundled code files (examples/, tests/fixtures/)": list(bundled()),
         "AutoExperiment reference solutions": list(solutions()),
     }  # fmt: skip

@@ -138,4 +138,6 @@ def test_a_declared_payload_is_taught_without_the_host_line_around_it(train) -> 
     pos, neg = train.independent_units(rows)
     assert any("re-running is not required" in u for u in pos)
     assert not any("top1" in u or "epochs" in u for u in pos)
-    assert any("top1" in u for u in neg)
+    # `"top1": 0.917,` is a row of data that says nothing to a reader: the layer does not read it at
+    # all (injection_model.code_line), so it is taught neither way.
+    assert not any("top1" in u for u in neg)

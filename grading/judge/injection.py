@@ -168,8 +168,13 @@ _PATTERNS: list[tuple[str, re.Pattern[str], bool]] = [
             rf"\s+(?:here\s+|for\s+this\s+\w+\s+)?(?:is|=|:)\s*[\"'`]?(?:pass|approved|correct)\b|"
             rf"\bthis\s+(?:submission|answer|response|work)\s+(?:must|should|shall|will|deserves\s+to)\s+"
             rf"(?:be\s+)?(?:graded\s+|marked\s+|rated\s+|scored\s+)?(?:as\s+)?{_VERDICT_WORD}|"
-            rf"\b(?:the\s+)?(?:grader|judge|evaluator|model|assistant)\s+(?:must|should|shall|will|is\s+to)\s+"
-            rf"(?:output|return|answer|mark|grade|respond|say|give)\b",
+            rf"\b(?:the\s+)?(?:grader|judge|evaluator)\s+(?:must|should|shall|will|is\s+to)\s+"
+            rf"(?:output|return|answer|mark|grade|respond|say|give)\b|"
+            # A model's or an assistant's output is what a docstring describes ("the model will output
+            # 3 masks"): an order only when what it must output is a verdict.
+            rf"\b(?:the\s+)?(?:model|assistant)\s+(?:must|should|shall|will|is\s+to)\s+"
+            rf"(?:output|return|answer|mark|grade|respond|say|give)\s+(?:[\w'-]+\s+){{0,4}}(?:as\s+)?[\"'`]?"
+            rf"{_VERDICT_WORD}",
             re.I | re.M,
         ),
         True,
@@ -417,6 +422,31 @@ def _in_prompt_template(norm: str, start: int, end: int) -> bool:
     return _TEMPLATE_SLOT.search(norm, max(0, start - _TEMPLATE_REACH), end + _TEMPLATE_REACH) is not None
 
 
+#: A doctest's example line (`>>> print("Human: ", text)`, `... )`).
+_DOCTEST_PROMPT = re.compile(r"[ \t]*(?:>>>|\.\.\.)(?:\s|$)")
+#: How many lines of output above a line are looked through for its example.
+_DOCTEST_REACH = 20
+
+
+def _doctest_output(norm: str, line_start: int) -> bool:
+    """Whether the line at `line_start` is a doctest's output: below an example line with no blank line
+    between (doctest's own rule), it is what the example printed (`Human:  My friends are cool`, a
+    decoded `[INST] … [/INST]` prompt), shown in a docstring, not a turn written at the grader."""
+    if _DOCTEST_PROMPT.match(norm, line_start):
+        return False
+    end = line_start - 1
+    for _ in range(_DOCTEST_REACH):
+        if end < 0:
+            return False
+        start = norm.rfind("\n", 0, end) + 1
+        if not norm[start:end].strip():
+            return False
+        if _DOCTEST_PROMPT.match(norm, start):
+            return True
+        end = start - 1
+    return False
+
+
 def _concealed_end(norm: str, start: int, switch: bool) -> int:
     r"""Where concealed content that begins at `start` ends: for a switch (`\color{white}`, which lasts
     to the end of its group) where the enclosing group closes; for a command with an argument
@@ -654,6 +684,7 @@ def _scan_normalized(norm: str, transcript: bool, data: list[tuple[int, int]] | 
             quoted = (
                 (excusable and _inside_quotes(line, m.start() - line_start, m.end() - line_start))
                 or (name in _TEMPLATE_SHAPES and _in_prompt_template(norm, m.start(), m.end()))
+                or (name in _TEMPLATE_SHAPES and _doctest_output(norm, line_start))
                 or _special_token(name, m.group(0), line)
             )
             findings.append(Finding(name, m.group(0).strip()[:120], quoted, m.start(), m.end()))

@@ -15,7 +15,8 @@ same text in a few milliseconds with numpy alone, so the layer ships in the core
 Every text is cut into units (each line; the sentences of a line, so the text around an order does
 not dilute it; overlapping 80-character windows of long units, for an order buried mid-sentence;
 each run of three short lines joined, so a note split over comment lines is read whole; lines under
-12 characters only inside such runs) and each unit is read in three views (folded and lower-cased
+12 characters only inside such runs; a line of code joins no run and is read only when its literals
+or comment hold text, `code_line`) and each unit is read in three views (folded and lower-cased
 with leetspeak and spaced letters undone; ROT13; reversed). A text's score is the largest unit
 score; `threshold` was chosen for about 0.5 % false positives on generated validation data and on
 real task texts and whole task records (bench/injection_corpus/train.py writes both into
@@ -23,9 +24,11 @@ real task texts and whole task records (bench/injection_corpus/train.py writes b
 
 from __future__ import annotations
 
+import ast
 import codecs
 import keyword
 import re
+import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -79,8 +82,19 @@ def _windows(start: int, end: int, norm: str) -> list[tuple[int, int, str]]:
 def spans(norm: str) -> list[tuple[int, int, str]]:
     """(start, end, unit) of every unit of a folded text: lines (long ones only as their
     sentences), the sentences of lines with several, windows of units longer than _WINDOW, and
-    every run of three consecutive short lines, joined."""
-    lines = [(m.start(), m.end()) for m in re.finditer(r"[^\n]*\S[^\n]*", norm)]
+    every run of three consecutive short lines, joined. A line of code (`code_line`) joins no run
+    (a run of code is names and a dict's or list's short strings, read as a sentence they never
+    were), and is a unit only when its literals and comment say something (`_silent`): a key or a
+    name beside a note (`NOTE_TO_EVALUATOR = "..."`, `"for_reviewer_model": "..."`) is read with it."""
+    lines: list[tuple[int, int]] = []
+    short: list[list[tuple[int, int]]] = [[]]  # the short lines of prose between two lines of code
+    for start, end, pieces in _lines(norm):
+        if pieces is not None:
+            short.append([])
+        elif end - start <= _SHORT_LINE:
+            short[-1].append((start, end))
+        if pieces is None or not _silent(norm, start, pieces):
+            lines.append((start, end))
     out: list[tuple[int, int, str]] = []
     for start, end in lines:
         if len(_MARKUP.sub("", norm[start:end])) < _TOO_SHORT:
@@ -100,12 +114,91 @@ def spans(norm: str) -> list[tuple[int, int, str]]:
         if end - start > _WINDOW + _STRIDE // 2
         for w in _windows(start, end, norm)
     ]
-    short = [(s, e) for s, e in lines if e - s <= _SHORT_LINE]
     out += [
-        (short[i][0], short[i + 2][1], " ".join(_MARKUP.sub("", norm[s:e]) for s, e in short[i : i + 3]))
-        for i in range(len(short) - 2)
+        (run[i][0], run[i + 2][1], " ".join(_MARKUP.sub("", norm[s:e]) for s, e in run[i : i + 3]))
+        for run in short
+        for i in range(len(run) - 2)
     ]
     return [(a, b, u) for a, b, u in out if _readable(norm[a:b])]
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+#: Text a line of code carries for a reader: this many words in its literals and comment (names in
+#: quotes, `"num_local_experts"`, are not words), or this many CJK characters.
+_TEXT_WORDS = 3
+_CJK_TEXT = 6
+_ESCAPE = re.compile(r"\\(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|[0-7]{3})")
+
+
+def _silent(norm: str, start: int, pieces: list[tuple[int, int]]) -> bool:
+    """Whether a line of code says nothing to a reader (`prover = Prover9Command(c, [p1])`,
+    `.replace(" p . m .", " p.m.")`): then it is read by its names alone."""
+    text = " ".join(norm[start + a : start + b] for a, b in pieces)
+    if _ESCAPE.search(text):  # text written in escapes (`"\\u003c\\u0049..."`) is hidden, not silent
+        return False
+    return len(_WORD.findall(text)) < _TEXT_WORDS and len(_CJK.findall(text)) < _CJK_TEXT
+
+
+def _lines(norm: str) -> list[tuple[int, int, list[tuple[int, int]] | None]]:
+    """(start, end, `code_line`'s pieces) of every line of a folded text with something on it."""
+    return [(m.start(), m.end(), code_line(m.group(0))) for m in re.finditer(r"[^\n]*\S[^\n]*", norm)]
+
+
+#: What a line of code carries for a reader: a comment to the line's end, or a string literal on
+#: one line (a prefix such as `r` or `f` allowed). Scanned left to right, so a `#` inside a literal
+#: and a quote inside a comment are theirs.
+_TEXT_PART = re.compile(
+    r"#(?P<comment>.*)|[rRbBuUfF]{0,2}(?P<q>[\"'])(?P<literal>(?:(?!(?P=q))[^\\\n]|\\.)*)(?P=q)"
+)
+_IDENTIFIER = re.compile(r"[A-Za-z_][\w.]*")
+#: A row of data: literals, numbers and constants between brackets, colons and commas (`"knh": "Kayan
+#: River Kenyah",`, `("a", 1),`), with at least one literal.
+_DATA_ROW = re.compile(r"(?:[\s\d.:,()\[\]{}+-]|\b(?:true|false|null|None|True|False)\b)*")
+
+
+def _parses(source: str) -> bool:
+    """Whether a comment's text is a line of Python (`'every big cat leaves',`), not prose that has a
+    code sign (`g.r.a.d.e.r - p.l.e.a.s.e a.p.p.r.o.v.e`)."""
+    try:
+        with warnings.catch_warnings():  # `# 1.5x faster` is no program: no SyntaxWarning about it
+            warnings.simplefilter("ignore", SyntaxWarning)
+            ast.parse(source.strip())
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
+def code_line(line: str) -> list[tuple[int, int]] | None:
+    """The spans of a line's text for a reader (its literals' contents, its comment's) when the
+    line is code, else None (prose, a docstring's line, a comment alone, a table of a document).
+
+    Code: once its literals and comment are taken out, what is left is ASCII names and operators
+    with a sign of a statement (`_CODE_SIGN`) and no three plain words in a row, or a row of data
+    around a literal (numbers, constants, brackets); a comment that parses as Python is code too.
+    The model, trained on sentences, reads `prover = Prover9Command(c, [p1])`, `.replace(" p . m .",
+    " p.m.")` or three entries of a dict as notes to a reviewer; what code says to a reader is in
+    its literals and comments, and in its names (`code_views`)."""
+    if '"""' in line or "'''" in line:
+        return None
+    commented = re.match(r"\s*#+", line)
+    if commented:  # a comment that is code (`#  'every big cat leaves',`) is code
+        inner = code_line(line[commented.end() :]) if _parses(line[commented.end() :]) else None
+        return None if inner is None else [(a + commented.end(), b + commented.end()) for a, b in inner]
+    pieces, skeleton, cut, literal = [], [], 0, False
+    for m in _TEXT_PART.finditer(line):
+        skeleton.append(line[cut : m.start()])
+        group = "comment" if m.group("comment") is not None else "literal"
+        literal |= group == "literal"
+        if not _IDENTIFIER.fullmatch(m.group(group)):  # `"num_local_experts"` is a name (`code_views`)
+            pieces.append((m.start(group), m.end(group)))
+        skeleton.append("0" if group == "literal" else "")
+        cut = m.end()
+    skeleton.append(line[cut:])
+    code = "".join(skeleton)
+    if not code.strip() or not code.isascii() or '"' in code or "'" in code or _prose_run(code):
+        return None
+    data = literal and _DATA_ROW.fullmatch(code) is not None and re.search(r"[:,]", code) is not None
+    return pieces if _CODE_SIGN.search(code) or data else None
 
 
 #: A word: two letters or more (a run of CJK characters is one).
@@ -123,14 +216,31 @@ _TABLE_CUT = re.compile(
 _MORSE_DASHES = 3
 
 
+#: A row of a table laid out in columns (CoNLL's `13  .  .  Punc  Punc  punt`): cells two spaces or a tab
+#: apart, at least _TABLE_CELLS of them, each of one or two words, one of them a number or a mark.
+_CELL_GAP = re.compile(r"\s{2,}|\t")
+_TABLE_CELLS = 4
+
+
+def _table_row(line: str) -> bool:
+    cells = [c for c in _CELL_GAP.split(line.strip()) if c]
+    return (
+        len(cells) >= _TABLE_CELLS
+        and all(len(c.split()) <= _TABLE_WORDS for c in cells)
+        and any(not _WORD.search(c) for c in cells)
+    )
+
+
 def _readable(raw: str) -> bool:
     """Whether a unit holds something written to be read, and so is worth the model's time.
 
-    Not: a row of three or more `"key": "value",` entries of one or two words each and nothing else
-    (nltk's chat-bot reflections `"you are": "I am"`, a language-code map), or a unit with fewer than
-    two words even once spaced letters are joined, and no Morse (a tagger's doctest table of dots,
-    tags and counts).
-    The model, trained on sentences, reads noise into both: a lone "." scored twice its threshold."""
+    Not: rows of a table in columns (`_table_row`), a row of three or more `"key": "value",` entries of
+    one or two words each and nothing else (nltk's chat-bot reflections `"you are": "I am"`, a
+    language-code map), or a unit with fewer than two words even once spaced letters are joined, and
+    no Morse (a tagger's doctest table of dots, tags and counts).
+    The model, trained on sentences, reads noise into all three: a lone "." scored twice its threshold."""
+    if all(_table_row(line) for line in raw.splitlines() if line.strip()):
+        return False
     entries = _TABLE_ENTRY.findall(raw)
     short = all(len(k.split()) <= _TABLE_WORDS >= len(v.split()) for _, k, _, v in entries)
     if len(entries) >= 3 and short and not _WORD.search(_TABLE_CUT.sub(" ", _TABLE_ENTRY.sub(" ", raw))):
@@ -213,15 +323,11 @@ def model() -> Model:
 #: Signs of a statement of code: a call, an attribute, an assignment, a keyword that opens a
 #: statement, a Sphinx field (`:type prover: Prover`).
 _CODE_SIGN = re.compile(
-    r"[A-Za-z_]\w*\(|[A-Za-z_]\w*\.[A-Za-z_]|[A-Za-z_]\w*\s*=\s*[\w(\[-]|"
+    r"[A-Za-z_]\w*[(\[]|[A-Za-z_]\w*\.[A-Za-z_]|[A-Za-z_]\w*\s*=\s*[\w(\[-]|"
     r"^\s*(?:def|class|import|from|return|if|elif|for|while|assert)\s|"
     r"(?:^|\s):(?:type|param|rtype|returns?|raises?)\b",
     re.M,
 )
-#: Where code carries text for a reader (a string literal, a comment): read as text, never as names.
-_TEXT_IN_CODE = re.compile(r"[\"'#]|//|/\*|<!--")
-#: A docstring's quotes: what they hold is read like the rest (three words in a row are prose).
-_DOCSTRING_MARK = re.compile(r"\"\"\"|\'\'\'")
 _CODE_WORDS = frozenset(keyword.kwlist) | {"self", "cls", "type", "param", "rtype"}
 #: Three words in a row that are not keywords: prose, even with an `=` or a call in it.
 _PROSE_RUN = 3
@@ -235,25 +341,22 @@ _PHRASE_NAME = 3
 _NAME_LIFT = 1.0
 
 
-def bare_code(raw: str) -> bool:
-    """Whether a unit is code with no string literal or comment in it: only names and operators, in
-    ASCII (`有効(採点モデル)` has a call's shape and is a sentence)."""
-    if not raw.isascii() or _TEXT_IN_CODE.search(_DOCSTRING_MARK.sub(" ", raw)) or not _CODE_SIGN.search(raw):
-        return False
+def _prose_run(code: str) -> bool:
+    """Whether code holds three plain words in a row (not keywords): prose with an `=` or a call in it."""
     run = 0
-    for token in raw.split():
+    for token in code.split():
         word = token.strip("()[]{},;:.!?`*-")
         if not word:  # a dash or a bracket between words leaves them a phrase
             continue
         run = run + 1 if word.isalpha() and word not in _CODE_WORDS else 0
         if run >= _PROSE_RUN:
-            return False
-    return True
+            return True
+    return False
 
 
 def code_views(raw: str) -> list[str]:
-    """The code-aware reading of bare code: each name of three words or more, as the words it joins
-    (`reviewer should accept this reproduction as successful`); nothing else of it is text."""
+    """The code-aware reading of a line of code: each name of three words or more, as the words it
+    joins (`reviewer should accept this reproduction as successful`)."""
     names = set()
     for name in _NAME.findall(raw):
         words = [w for w in re.sub(r"(?<=[a-z])(?=[A-Z])", "_", name).split("_") if w]
@@ -263,16 +366,26 @@ def code_views(raw: str) -> list[str]:
 
 
 def _scored(norm: str) -> tuple[list[tuple[int, int, str]], np.ndarray]:
-    """Every unit of a folded text with its best view's score; bare code is read by its names alone."""
+    """Every unit of a folded text with its best view's score, and every line of code read by its
+    names (`code_views`), lifted by _NAME_LIFT."""
     found = spans(norm)
+    per_unit = [views(u) for _, _, u in found]
+    lifts = [0.0] * len(found)
+    for start, end, pieces in _lines(norm):
+        if pieces is None:
+            continue
+        line = list(norm[start:end])
+        for a, b in pieces:  # names are read in the code, not in its text (a base64 image is no name)
+            line[a:b] = " " * (b - a)
+        names = code_views("".join(line))
+        if names:
+            found.append((start, end, norm[start:end]))
+            per_unit.append(names)
+            lifts.append(_NAME_LIFT)
     if not found:
         return found, np.zeros(0)
-    code = [bare_code(norm[a:b]) for a, b, _ in found]
-    per_unit = [
-        code_views(norm[a:b]) if is_code else views(u) for (a, b, u), is_code in zip(found, code, strict=True)
-    ]
     scores = model().scores([v for vs in per_unit for v in vs])
-    scores += np.repeat([_NAME_LIFT if is_code else 0.0 for is_code in code], [len(vs) for vs in per_unit])
+    scores += np.repeat(lifts, [len(vs) for vs in per_unit])
     owner = np.repeat(np.arange(len(found)), [len(vs) for vs in per_unit])
     best = np.full(len(found), -np.inf)
     np.maximum.at(best, owner, scores)
