@@ -74,3 +74,19 @@ def judge_cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "judge-cache"
     monkeypatch.setenv("EXPGRADE_CACHE_DIR", str(path))
     return path
+
+
+# --- executors (issue 8) ------------------------------------------------------------------
+
+if TYPE_CHECKING:
+    from executors_support import DemoRun
+
+
+@pytest.fixture(scope="session")
+def demo_graded_in_threads(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoRun]:
+    """`expgrade grade` on the demo in threads, once for the session, its scripted judge still
+    serving: the executors' tests (worker processes, Ray) grade it their way and compare, read-only."""
+    from executors_support import demo_in_threads
+
+    with demo_in_threads(tmp_path_factory.mktemp("demo")) as run:
+        yield run

@@ -10,6 +10,9 @@ import re
 import signal
 import subprocess
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -135,6 +138,43 @@ def without_timing(value: Any) -> Any:
     if isinstance(value, str):
         return CLEAN_ROOM.sub("expgrade-run-*", value)
     return value
+
+
+def demo_env(tmp: Path) -> dict[str, str]:
+    """The environment `grade_demo` runs the CLI in: a judge cache of its own under `tmp`, and the
+    venv first on PATH (the demo experiment runs on its scikit-learn, as Ray's workers do)."""
+    return {
+        **os.environ,
+        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+        "EXPGRADE_CACHE_DIR": str(tmp / "cache"),
+        "PATH": f"{REPO / '.venv' / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
+    }
+
+
+@dataclass(frozen=True)
+class DemoRun:
+    """The demo graded once in threads (`grade_demo` with no options), with the scripted judge
+    that graded it still serving, so another executor's run can be compared against it."""
+
+    judge_url: str
+    folder: Path
+    results: dict[tuple[str, str], Any]
+
+
+@contextmanager
+def demo_in_threads(tmp: Path) -> Iterator[DemoRun]:
+    """Grade the demo in threads into `tmp`/threads; the judge serves until the block ends."""
+    from expgrade.grading.run.demo import demo_judge_script
+    from expgrade.grading.testing.judge_server import ScriptedServer
+
+    with ScriptedServer(demo_judge_script()) as judge:
+        yield DemoRun(judge.url, tmp / "threads", grade_demo(tmp / "threads", [], judge.url, demo_env(tmp)))
+
+
+def retest_records(run: Path) -> dict[str, Any]:
+    """The run's retest records (retest.jsonl) by id, without what measures the run."""
+    lines = (run / "retest.jsonl").read_text().splitlines()
+    return {r["retest_id"]: without_timing(r) for r in map(json.loads, lines)}
 
 
 def grade_demo(out: Path, how: list[str], api_base: str, env: dict[str, str]) -> dict[tuple[str, str], Any]:

@@ -6,6 +6,7 @@ limiter are the run's, in a manager process, however many workers draw on them.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import subprocess
 import threading
@@ -17,12 +18,15 @@ from typing import Any
 import pytest
 from executors_support import (
     REPO,
+    DemoRun,
     budgeted_judge_grade,
+    demo_env,
     failing_grade,
     grade_demo,
     killed_once_grade,
     limited_grade,
     rendezvous_grade,
+    retest_records,
     synthetic_grade,
     unreadable_grade,
 )
@@ -31,7 +35,6 @@ from expgrade.grading.dispatch import Job, get_executor
 from expgrade.grading.dispatch.process_pool import WorkerDied
 from expgrade.grading.errors import UserError
 from expgrade.grading.judge.limits import ModelLimits
-from expgrade.grading.run.demo import demo_judge_script
 from expgrade.grading.testing.judge_server import ScriptedServer
 
 
@@ -168,19 +171,39 @@ def test_workers_are_for_the_local_executor_only() -> None:
     assert err.value.field == "--workers"
 
 
-def test_expgrade_grade_gives_the_same_results_over_worker_processes(tmp_path: Path) -> None:
-    env = {
-        **os.environ,
-        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-        "EXPGRADE_CACHE_DIR": str(tmp_path / "cache"),
-        "PATH": f"{REPO / '.venv' / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
-    }
-    with ScriptedServer(demo_judge_script()) as judge:
-        in_threads = grade_demo(tmp_path / "threads", [], judge.url, env)
-        in_processes = grade_demo(tmp_path / "processes", ["--workers", "2"], judge.url, env)
+def test_expgrade_grade_gives_the_same_results_over_worker_processes(
+    tmp_path: Path, demo_graded_in_threads: DemoRun
+) -> None:
+    in_threads = demo_graded_in_threads.results
+    url = demo_graded_in_threads.judge_url
+    in_processes = grade_demo(tmp_path / "processes", ["--workers", "2"], url, demo_env(tmp_path))
     assert in_threads and in_processes == in_threads
     manifest = (tmp_path / "processes" / "manifest.json").read_text()
     assert '"workers": 2' in manifest
+    # The retests run after the gradings, on the same executor and its shared limiter: asked
+    # again in the worker processes, they get the judge's verdicts, not a dead limiter's errors.
+    retests = retest_records(tmp_path / "processes")
+    again = [v["status"] for r in retests.values() for i in r["items"] for v in i["again"]]
+    assert again and set(again) == {"graded"}, again
+    assert retests == retest_records(demo_graded_in_threads.folder)
+
+
+def test_the_shared_limiter_and_gate_outlive_each_run_until_the_executor_is_closed() -> None:
+    # `expgrade grade` runs its gradings, then its retests, on one executor with one limiter and
+    # one gate: a run that ended them would fail every judge call of the next with an OSError.
+    executor = get_executor("local", concurrency=2, workers=2)
+    limiter = executor.rate_limiter({"judge/model": ModelLimits(rpm=60_000)})
+    gate = executor.budget_gate(1.0)
+    out: dict[str, Any] = {}
+    for run in ("first", "second"):
+        jobs = [Job(f"{run}{i}", limiter) for i in range(2)]
+        executor.run(jobs, limited_grade, lambda j, r: out.__setitem__(j.key, r))
+        assert [len(out[job.key]["times"]) for job in jobs] == [10, 10], run
+        assert asyncio.run(gate.try_reserve(0.25)), run
+    assert not asyncio.run(gate.try_reserve(0.75)), "one gate for both runs: $0.50 of $1 was left"
+    executor.close()
+    with pytest.raises(OSError):
+        asyncio.run(gate.try_reserve(0.01))
 
 
 def test_expgrade_grade_workers_with_ray_exits_2_naming_the_option(tmp_path: Path) -> None:

@@ -21,7 +21,9 @@ from typing import Any
 
 import pytest
 from executors_support import (
+    DemoRun,
     budgeted_judge_grade,
+    demo_env,
     failing_grade,
     grade_demo,
     killed_once_grade,
@@ -46,7 +48,6 @@ from expgrade.grading.dispatch import Job, JobResources, get_executor
 from expgrade.grading.dispatch.ray_executor import RayBudgetGate
 from expgrade.grading.errors import UserError
 from expgrade.grading.judge.limits import ModelLimits
-from expgrade.grading.run.demo import demo_judge_script
 from expgrade.grading.testing.judge_server import ScriptedServer
 
 ray = pytest.importorskip("ray", reason="the ray extra is not installed (pip install 'expgrade[ray]')")
@@ -251,18 +252,13 @@ def test_the_budget_caps_the_whole_cluster_not_each_worker(judge_server: Scripte
 # --- `expgrade grade --executor ray` against `--executor local`, through the real CLI ----------
 
 
-def test_expgrade_grade_gives_the_same_results_on_ray_as_locally(tmp_path: Path) -> None:
-    env = {
-        **os.environ,
-        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-        "EXPGRADE_CACHE_DIR": str(tmp_path / "cache"),
-        "PATH": f"{REPO / '.venv' / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",  # as for Ray's workers
-    }
-    with ScriptedServer(demo_judge_script()) as judge:
-        local = grade_demo(tmp_path / "local", ["--executor", "local"], judge.url, env)
-        # The CLI joins this module's Ray instance, the way it joins a cluster: through RAY_ADDRESS.
-        env["RAY_ADDRESS"] = ray.get_runtime_context().gcs_address
-        on_ray = grade_demo(tmp_path / "ray", ["--executor", "ray"], judge.url, env)
+def test_expgrade_grade_gives_the_same_results_on_ray_as_locally(
+    tmp_path: Path, demo_graded_in_threads: DemoRun
+) -> None:
+    local = demo_graded_in_threads.results  # the local executor's run, shared with the processes' test
+    # The CLI joins this module's Ray instance, the way it joins a cluster: through RAY_ADDRESS.
+    env = {**demo_env(tmp_path), "RAY_ADDRESS": ray.get_runtime_context().gcs_address}
+    on_ray = grade_demo(tmp_path / "ray", ["--executor", "ray"], demo_graded_in_threads.judge_url, env)
     assert len(local) == len(list((DEMO / "submissions").iterdir()))
     assert on_ray == local
     statuses = {r["subtasks"]["execution"]["status"] for r in local.values()}

@@ -66,6 +66,13 @@ class Executor(Protocol):
         """
         ...
 
+    def close(self) -> None:
+        """End what the executor holds for all its runs (the shared limiter and gate, a Ray
+        instance it started): call once, after its last `run`. A grade run calls `run` up to
+        three times (controls first, gradings, retests) with one limiter and one gate, so
+        they must outlive each `run`."""
+        ...
+
     def gpu_shortfall(self, jobs: Sequence[Job]) -> str | None:
         """One warning for the start of a run (call before `run`) when some jobs ask for more GPUs
         than this machine (local) or any node (Ray) has; None otherwise. Those jobs still run:

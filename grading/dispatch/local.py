@@ -54,7 +54,8 @@ class LocalExecutor:
         loop (grading/graders/judging.py), so the buckets see every call; even from several
         loops the bucket arithmetic never awaits, so at worst a bucket is overdrawn for a moment
         and later callers wait it off. In worker processes: one limiter in a manager process,
-        alive until `run` returns.
+        alive until `close`, so it holds every `run` of the executor (a grade run's controls,
+        gradings and retests are three).
         """
         if self._accounts is not None:
             return self._accounts.limiter(limits)
@@ -74,8 +75,6 @@ class LocalExecutor:
         """
         check_unique_keys(jobs)
         if not jobs:  # nothing left to grade: no worker process to start
-            if self._accounts is not None:
-                self._accounts.close()
             return
         gpus = self._allocator(jobs)
         pending = deque(jobs)
@@ -110,10 +109,18 @@ class LocalExecutor:
         finally:
             # On Ctrl-C or a failing `on_result`, do not sit waiting for hour-long sandbox runs.
             pool.shutdown(wait=not running, cancel_futures=True)
-            if self._accounts is not None:
-                self._accounts.close()
         if failure is not None:
             raise failure
+
+    def close(self) -> None:
+        """End the manager process of the shared limiter and gate, after the executor's last `run`.
+
+        Not at the end of each `run`: the clients those gave out travel inside the next run's
+        grade function, and a client of an ended manager fails every judge call it makes
+        (retried with backoff, then unscorable).
+        """
+        if self._accounts is not None:
+            self._accounts.close()
 
     def _allocator(self, jobs: Sequence[Job]) -> GpuAllocator | None:
         """The GPU allocator, made only when some job asks for GPUs."""

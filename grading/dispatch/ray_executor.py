@@ -177,12 +177,12 @@ class RayExecutor:
         self._gpuless: set[str] = set()
 
     def rate_limiter(self, limits: dict[str, ModelLimits]) -> RateLimiter:
-        """A limiter backed by one actor for the whole cluster; it lives until `run` returns."""
+        """A limiter backed by one actor for the whole cluster; it lives until `close`."""
         name, actor = self._actor(_LimiterActor, "rate-limiter", dict(limits))
         return _client(RayRateLimiter, actor, name)
 
     def budget_gate(self, budget_usd: float) -> BudgetGate:
-        """A gate backed by one actor for the whole cluster (the cap is the run's); lives until `run` returns.
+        """A gate backed by one actor for the whole cluster (the cap is the run's); lives until `close`.
 
         Unlike the limiter, the actor is not restarted if its node dies: a restarted one would
         start from $0 spent and let the run spend the cap again. Its callers then fail, and their
@@ -200,7 +200,7 @@ class RayExecutor:
         return name, actor_cls.options(name=name).remote(*args)
 
     def connect(self) -> None:
-        """Join the Ray instance in use, `address`, or a new local one (shut down after `run`).
+        """Join the Ray instance in use, `address`, or a new local one (shut down by `close`).
 
         A driver that already called `ray.init` (a notebook, the tests) keeps its instance. With
         no address we start a fresh local instance rather than attach to whatever `ray start`
@@ -233,13 +233,15 @@ class RayExecutor:
         """
         check_unique_keys(jobs)
         self.connect()
-        try:
-            self._check_feasible(jobs)
-            self._stream(jobs, grade, on_result)
-        finally:
-            if self._started:
-                self._ray.shutdown()
-                self._started = False
+        self._check_feasible(jobs)
+        self._stream(jobs, grade, on_result)
+
+    def close(self) -> None:
+        """Shut down the local Ray instance `connect` started, with the limiter and gate actors
+        on it; a caller's instance or a cluster is left running."""
+        if self._started:
+            self._ray.shutdown()
+            self._started = False
 
     def _stream(self, jobs: Sequence[Job], grade: GradeFn, on_result: ResultFn) -> None:
         ray = self._ray

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
+from contextlib import closing
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
@@ -294,7 +295,10 @@ def grade_run(
     ]
     total = len(pairs) + len(cases)
 
-    with _progress(console, total, done_before + len(cases) - len(control_jobs)) as (progress, bar):
+    # One executor for the controls, the gradings and the retests: its limiter and budget gate
+    # hold all three, so it is closed only after the last.
+    counted = done_before + len(cases) - len(control_jobs)
+    with closing(runner), _progress(console, total, counted) as (progress, bar):
 
         def on_result(job: Job, data: dict[str, Any]) -> None:
             if "control" in data:

@@ -9,6 +9,7 @@ the report says what it was (`reference_runs`).
 
 from __future__ import annotations
 
+from contextlib import closing
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -98,7 +99,7 @@ def run_references(
             phase.duration_s += run.duration_s or 0.0
             progress.update(bar, advance=1)
 
-        with progress:
+        with closing(runner), progress:
             runner.run(jobs, work, on_result)
     by_id = {t.id: t for t in tasks}
     for task_id, done in runs.items():
