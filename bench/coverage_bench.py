@@ -16,7 +16,8 @@ Sections:
      labels' own Wilson interval for reference;
   2. corrected pass rate on the active (inverse-probability weighted) draw (`active_ppi_mean`);
   3. corrected agent-vs-agent differences, paired by task (`comparisons.compare_pair`);
-  4. agreement, TPR and κ against the gold label as `calibrate` prints them;
+  4. agreement, TPR and κ against the gold label as `calibrate` prints them, and κ alone on more
+     draws (the same `kappa_interval`) beside the percentile bootstrap it replaced;
   5. the anytime-valid sequence (`sequential`) under optional stopping, beside the fixed-n
      interval watched after every label.
 A regime's coverage counts only draws where an interval was printed ("printed" column: share of
@@ -24,7 +25,9 @@ draws with one; without one the report says "too few labels"). Monte-Carlo error
 near 0.95 over R draws is about ±2·√(0.05·0.95/R): ±0.025 at R = 300.
 
 Usage: .venv/bin/python bench/coverage_bench.py [--reps 300] [--external-reps 100]
-       [--benchvenv /work/benchvenv] > bench/coverage.md
+       [--benchvenv /work/benchvenv] [--sections 12345] [--judges lenient] [--agreement-reps R]
+       [--kappa-reps 1000]
+(prints Markdown; bench/coverage.md holds the sections pasted in, with how each was run)
 """
 
 from __future__ import annotations
@@ -42,8 +45,10 @@ from typing import Literal
 import numpy as np
 from ppi_py import ppi_mean_ci
 
-from expgrade.calibration.agreement import cohen_kappa
+from expgrade.calibration.agreement import cohen_kappa, kappa_interval
 from expgrade.calibration.analysis import calibrate
+from expgrade.calibration.bootstrap import estimate as percentile_estimate
+from expgrade.calibration.bootstrap import resample_table
 from expgrade.calibration.comparisons import compare_pair
 from expgrade.calibration.corrected import active_ppi_mean, ppi_mean, rogan_gladen
 from expgrade.calibration.sequential import bounded_mean_sequence
@@ -149,12 +154,15 @@ def external(draws: dict[str, tuple[np.ndarray, ...]], venv: Path, cje_reps: int
             return {k: got[k] for k in got.files}
 
 
-def corrected_rates(reps: int, ext_reps: int, venv: Path) -> None:
+def corrected_rates(reps: int, ext_reps: int, venv: Path, judges: str = "") -> None:
+    """Section 1; `judges` (comma-separated names of JUDGES) keeps only those rows of the grid, to
+    rerun a few rows on more draws (each row's draws are a prefix of the same seeded stream)."""
     names = [*METHODS, "fewhumans PPI++ (t)", "cje-eval"]
-    regimes = [(i, n, p, f"{j[0]:.2f}/{j[1]:.2f}", j) for i, n, p, j in ISSUE_ROWS]
+    keep = judges.split(",") if judges else list(JUDGES)
+    regimes = [] if judges else [(i, n, p, f"{j[0]:.2f}/{j[1]:.2f}", j) for i, n, p, j in ISSUE_ROWS]
     regimes += [
         (items, labels, rate, name, JUDGES[name])
-        for items, labels, rate, name in product((200, 2000), (10, 30, 100), (0.005, 0.05, 0.2, 0.5), JUDGES)
+        for items, labels, rate, name in product((200, 2000), (10, 30, 100), (0.005, 0.05, 0.2, 0.5), keep)
     ]
     draws: dict[str, tuple[np.ndarray, ...]] = {}
     cells: dict[str, list[tuple[str, float, float, float]]] = {}
@@ -251,9 +259,10 @@ def differences(reps: int) -> None:
     print()
 
 
-def agreement(reps: int) -> None:
+def agreement(reps: int, resamples: int = 1000) -> None:
     """`calibrate` on n labelled items (one person, one judge): its agreement, TPR and κ intervals
-    against the population values of the simulating process."""
+    against the population values of the simulating process; `resamples` as `calibrate`'s
+    default (`--bootstrap 1000`), since a 2.5 % percentile of 200 resamples is itself noisy."""
     print("## 4. Agreement, TPR and κ as `calibrate` prints them\n")
     print("| labelled items | true rate | judge | agreement | TPR | κ |")
     print("|---|---|---|---|---|---|")
@@ -274,7 +283,7 @@ def agreement(reps: int) -> None:
                 for kind, verdicts in ((HUMAN, truth), (JUDGE, said))
                 for i, v in enumerate(verdicts)
             ]
-            report = calibrate(rows, n_resamples=200, seed=int(rng.integers(1 << 30)))
+            report = calibrate(rows, n_resamples=resamples, seed=int(rng.integers(1 << 30)))
             stats = next(r.statistics for r in report.judges if r.subtask is None and r.criterion is None)
             for k in true:
                 got[k].append(_pair(stats[k]) if k in stats else (np.nan, np.nan))
@@ -285,6 +294,39 @@ def agreement(reps: int) -> None:
             bold = "**" if cover < 0.94 else ""
             cells.append(f"{bold}{cover:.3f}{bold} ({printed:.2f}) · {width:.3f}")
         print(f"| {labels} | {rate} | {jname} | " + " | ".join(cells) + " |")
+    print()
+
+
+def kappa_alone(reps: int, resamples: int = 1000) -> None:
+    """κ's interval as `calibrate` makes it (`kappa_interval` on `resamples` item-bootstrap
+    tables), beside the percentile bootstrap it replaced, on the same draws: enough draws per row
+    to tell 0.93 from 0.95, which the whole `calibrate` run above cannot afford."""
+    print(f"κ alone, {reps} draws per row, {resamples} resamples; coverage over the draws where κ is")
+    print("defined (its share: 'κ defined') and an interval printed (share of those in brackets)\n")
+    print("| labelled items | true rate | judge | true κ | κ defined | expgrade κ | "
+          "percentile bootstrap (before) |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|")
+    for labels, rate, jname in product((10, 20, 30, 100), (0.05, 0.2, 0.5), JUDGES):
+        tpr, fpr = JUDGES[jname]
+        cells = np.array([rate * tpr, rate * (1 - tpr), (1 - rate) * fpr, (1 - rate) * (1 - fpr)])
+        true = float(cohen_kappa(cells.reshape(2, 2)))
+        rng = np.random.default_rng(_seed((labels, rate, jname, "kappa")))
+        got: dict[str, list[Interval]] = {"new": [], "old": []}
+        for _ in range(reps):
+            table = rng.multinomial(labels, cells).reshape(2, 2).astype(float)
+            point = float(cohen_kappa(table))
+            if not np.isfinite(point):
+                continue
+            resampled = cohen_kappa(resample_table(table, resamples, rng))
+            got["new"].append(_pair(kappa_interval(table, resampled, 0.95, rng)))
+            got["old"].append(_pair(percentile_estimate(point, resampled, 0.95)))
+        row = []
+        for ivs in (np.array(got[k], dtype=float).reshape(-1, 2) for k in ("new", "old")):
+            printed, cover, width = summarise(ivs[:, 0], ivs[:, 1], np.full(len(ivs), true))
+            bold = "**" if cover < 0.94 else ""
+            row.append(f"{bold}{cover:.3f}{bold} ({printed:.2f}) · {width:.3f}" if printed else "—")
+        defined = len(got["new"]) / reps
+        print(f"| {labels} | {rate} | {jname} | {true:.3f} | {defined:.2f} | " + " | ".join(row) + " |")
     print()
 
 
@@ -332,17 +374,21 @@ def main() -> None:
     ap.add_argument("--external-reps", type=int, default=100)
     ap.add_argument("--benchvenv", type=Path, default=Path("/work/benchvenv"))
     ap.add_argument("--sections", default="12345")
+    ap.add_argument("--agreement-reps", type=int, help="draws per row of section 4 (default: reps / 3)")
+    ap.add_argument("--judges", default="", help="section 1: only these judges' rows (e.g. lenient)")
+    ap.add_argument("--kappa-reps", type=int, default=1000, help="draws per row of section 4's κ table")
     args = ap.parse_args()
     start = time.perf_counter()
     print("# Coverage of expgrade's intervals (bench/coverage_bench.py)\n")
     if "1" in args.sections:
-        corrected_rates(args.reps, args.external_reps, args.benchvenv)
+        corrected_rates(args.reps, args.external_reps, args.benchvenv, args.judges)
     if "2" in args.sections:
         active(args.reps)
     if "3" in args.sections:
         differences(args.reps)
     if "4" in args.sections:
-        agreement(max(50, args.reps // 3))
+        agreement(args.agreement_reps or max(50, args.reps // 3))
+        kappa_alone(args.kappa_reps)
     if "5" in args.sections:
         optional_stopping(max(50, args.reps // 3))
     print(f"_{time.perf_counter() - start:.0f} s on this machine; --reps {args.reps}_")

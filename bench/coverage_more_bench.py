@@ -16,9 +16,12 @@ Sections (continuing coverage_bench.py's 1–5):
      correlation 0.2–0.5, labels a uniform sample of items or whole tasks: truth, the items
      judged (its stated estimand) and, for reference, the population of tasks;
  11. the run report's agreement, κ, TPR, TNR (`run_report.cell_summary`): truth, the judge's
-     population rates.
+     population rates;
+ 12. `calibrate`'s agreement, TPR and TNR (`analysis._proportions`), Wilson's interval printed
+     before against the exact one printed now: exact binomial coverage and mean width, summed
+     over every outcome (no draws, so --reps does not apply).
 
-Usage: .venv/bin/python bench/coverage_more_bench.py [--reps 300] [--sections 6789AB]
+Usage: .venv/bin/python bench/coverage_more_bench.py [--reps 300] [--sections 6789ABC]
 """
 
 from __future__ import annotations
@@ -31,13 +34,16 @@ from itertools import product
 
 import numpy as np
 from coverage_bench import JUDGES, _seed, draw, summarise
+from scipy.stats import binom
 
 from expgrade.calibration.agreement import cohen_kappa
 from expgrade.calibration.alt_test import alt_test
+from expgrade.calibration.analysis import _proportions
 from expgrade.calibration.corrected import ppi_mean
 from expgrade.calibration.failures import failure_calibration, failure_item_id
 from expgrade.calibration.run_report import Cell, cell_summary
 from expgrade.grading.aggregate.intervals import task_interval
+from expgrade.grading.estimate import wilson_interval
 from expgrade.grading.failures.records import FailureRecord
 from expgrade.grading.schemas import LabelRow
 
@@ -284,6 +290,72 @@ def run_report_agreement(reps: int) -> None:
     print()
 
 
+def _exact_coverage(
+    interval: Callable[[int, int], tuple[float, float]], n: int, rates: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Coverage and mean width at each rate of an interval for x of n, by the binomial pmf over
+    every x: P(low(X) ≤ p ≤ high(X)) and E[high(X) − low(X)], X ~ Bin(n, p)."""
+    bounds = np.array([interval(x, n) for x in range(n + 1)])
+    pmf = binom.pmf(np.arange(n + 1)[:, None], n, rates[None, :])
+    covers = (bounds[:, :1] <= rates[None, :]) & (rates[None, :] <= bounds[:, 1:])
+    return (pmf * covers).sum(axis=0), pmf.T @ (bounds[:, 1] - bounds[:, 0])
+
+
+def _wilson(x: int, n: int) -> tuple[float, float]:
+    e = wilson_interval(x, n)
+    return e.ci_low, e.ci_high
+
+
+def _printed(x: int, n: int) -> tuple[float, float]:
+    """`calibrate`'s agreement on a table of x agreements of n (TPR and TNR take the same interval)."""
+    e = _proportions(np.array([[x, n - x], [0.0, 0.0]]), 0, 0.95)["percent_agreement"]
+    return e.ci_low, e.ci_high
+
+
+def calibrate_exact(reps: int) -> None:
+    del reps  # exact: no draws
+    rates = np.linspace(0.001, 0.999, 999)
+    print("## 12. `calibrate`'s agreement, TPR and TNR: exact coverage, Wilson (before) vs exact (now)\n")
+    print("Exact binomial coverage at nominal 0.95, summed over every outcome x of n at each true "
+          f"share p of {rates.size} (0.001–0.999 by 0.001); width: E[high − low] at p, averaged over "
+          "the grid; ratio: median over the grid of now's width over Wilson's\n")  # fmt: skip
+    print("| labels n | Wilson: min coverage (at p) | Wilson: p below 0.94 | exact: min coverage (at p) "
+          "| exact: p below 0.94 | mean width Wilson → exact | median width ratio |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|")
+    shown = {5, 10, 15, 20, 30, 50, 75, 100, 150, 200}
+    worst = {"Wilson": (1.0, 0, 0.0), "exact": (1.0, 0, 0.0)}
+    below = {"Wilson": 0, "exact": 0}
+    ratios = []
+    for n in range(5, 201):
+        cells = []
+        widths = []
+        for name, interval in (("Wilson", _wilson), ("exact", _printed)):
+            cover, width = _exact_coverage(interval, n, rates)
+            i = int(cover.argmin())
+            if cover[i] < worst[name][0]:
+                worst[name] = (float(cover[i]), n, float(rates[i]))
+            below[name] += int((cover < 0.94).any())
+            cells += [f"{cover[i]:.3f} ({rates[i]:.3f})", f"{np.mean(cover < 0.94):.1%}"]
+            widths.append(width)
+        ratio = widths[1] / widths[0]
+        ratios.append(ratio)
+        if n in shown:
+            w = f"{widths[0].mean():.3f} → {widths[1].mean():.3f}"
+            print(f"| {n} | " + " | ".join(cells) + f" | {w} | {np.median(ratio):.3f} |")
+    every = np.concatenate(ratios)
+    for name in worst:
+        low, n, p = worst[name]
+        print(
+            f"\n{name}, n = 5–200: lowest coverage {low:.3f} (n = {n}, p = {p:.3f}); "
+            f"below 0.94 somewhere on {below[name]} of 196 n",
+            end="",
+        )
+    print(
+        f"\n\nmedian width ratio (exact / Wilson) over every n and p: {np.median(every):.3f} "
+        f"(middle 90 %: {np.quantile(every, 0.05):.3f}–{np.quantile(every, 0.95):.3f})\n"
+    )
+
+
 SECTIONS: dict[str, Callable[[int], None]] = {
     "6": failure_shares,
     "7": task_intervals,
@@ -291,13 +363,14 @@ SECTIONS: dict[str, Callable[[int], None]] = {
     "9": alt_type_one,
     "A": clustered_items,
     "B": run_report_agreement,
+    "C": calibrate_exact,
 }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--reps", type=int, default=300)
-    ap.add_argument("--sections", default="".join(SECTIONS), help="6 7 8 9, A for 10, B for 11")
+    ap.add_argument("--sections", default="".join(SECTIONS), help="6 7 8 9, A for 10, B for 11, C for 12")
     args = ap.parse_args()
     for key in args.sections:
         start = time.perf_counter()

@@ -35,6 +35,20 @@ def resample_table(table: FloatArray, n_resamples: int, rng: np.random.Generator
     return resample_type_counts(table, n_resamples, rng).reshape(n_resamples, *np.shape(table))
 
 
+def posterior_tables(
+    table: FloatArray, n_draws: int, rng: np.random.Generator, prior: float = 0.5
+) -> FloatArray:
+    """(B, *table.shape) cell probabilities drawn from the Dirichlet posterior of a count table.
+
+    Jeffreys' prior (½ per cell) by default. Unlike a resample, a draw puts mass in every cell,
+    so a statistic of a table whose off-diagonal happened to be empty (κ of ten agreeing items)
+    still varies: the bootstrap of those ten items is a point, the posterior is not.
+    """
+    flat = np.asarray(table, dtype=float).ravel() + prior
+    g = rng.gamma(flat, size=(n_draws, flat.size))
+    return (g / g.sum(axis=1, keepdims=True)).reshape(n_draws, *np.shape(table))
+
+
 def percentile_interval(samples: FloatArray, confidence: float) -> tuple[FloatArray, FloatArray]:
     """Percentile interval over axis 0, ignoring resamples where the statistic is undefined."""
     tail = (1.0 - confidence) / 2.0 * 100.0

@@ -27,7 +27,7 @@ def _rows(human: dict[str, list[str]], judge: list[str]) -> list[LabelRow]:
 def test_three_agreeing_items_give_no_point_interval_and_true_words() -> None:
     report = calibrate(_rows({"alice": ["pass"] * 3, "bob": ["pass"] * 3}, ["pass"] * 3))
     stats = report.judges[0].statistics
-    assert stats["percent_agreement"].ci_low < 0.5 < stats["percent_agreement"].ci_high  # Wilson, not [1, 1]
+    assert stats["percent_agreement"].ci_low < 0.5 < stats["percent_agreement"].ci_high  # exact, not [1, 1]
     for est in stats.values():
         assert est.ci_low != est.ci_high, est  # never [x, x]
     advice = " ".join(report.recommendations.values())

@@ -19,7 +19,7 @@ from expgrade.calibration.agreement import (
     scott_pi,
 )
 from expgrade.calibration.bootstrap import estimate, percentile_interval, resample_table
-from expgrade.calibration.corrected import LABELS_ONLY, ppi_mean, rogan_gladen
+from expgrade.calibration.corrected import LABELS_ONLY, modified_wilson, ppi_mean, rogan_gladen
 from expgrade.calibration.krippendorff_alpha import (
     alpha_from_coincidences,
     alpha_from_confusions,
@@ -198,24 +198,36 @@ def test_rogan_gladen_interval_reference_value() -> None:
 def test_ppi_mean_matches_ppi_py_reference_values() -> None:
     """Numbers printed by ppi_py 0.2.3 (`ppi_mean_pointestimate`, `ppi_mean_ci`) on 200 labels: the
     same point and nearly the same interval (smoothing and t vanish); on a few labels the interval
-    is the smoothed t one checked by hand, or the labels' own Wilson interval where narrower."""
+    is the stratified one (pass/fail verdicts) or the smoothed t one (a judge's probability),
+    checked by hand, or the labels' own Wilson interval where narrower."""
     y = np.array([1, 0, 1, 1, 0, 1, 0, 1], dtype=float)
     f = np.array([1, 0, 1, 0, 0, 1, 1, 1], dtype=float)
     fu = np.array([1, 1, 0, 1, 0, 1, 1, 0, 1, 1, 0, 1], dtype=float)
     at_95 = ppi_mean(y, f, fu)  # ours defaults to 95 % (ppi_py's to 90 %)
-    # on 8 labels that disagree with the judge 2 times the judge adds nothing the labels' own
-    # Wilson interval does not already give: that is the answer
-    assert at_95.interval == LABELS_ONLY
-    assert (at_95.value, at_95.ci_low, at_95.ci_high) == pytest.approx(
-        (0.625, 0.30574239, 0.86315571), abs=1e-8
-    )
-    # 20 labels, one disagreement, 100 more judged items: PPI++ beats Wilson; by hand: Student's
-    # t (18 df: λ is fitted to the labels) on the variances smoothed with z²/4 pseudo-labels per
-    # corner (the rectifier's on 18 degrees of freedom), z²/2 per end
+    # 8 labels, 2 disagreements: the stratified interval is narrower than the labels' own
+    # modified Wilson interval [0.3057, 0.8632]
+    assert at_95.interval is None
+    assert (at_95.ci_low, at_95.ci_high) == pytest.approx((0.33824949, 0.87772908), abs=1e-8)
+    # 20 labels, one disagreement, 100 more judged items; by hand, the stratified interval: q =
+    # 35/120 judge passes, 5/5 and 1/15 passes in the strata (modified Wilson), MOVER
     y20 = np.array([1.0] * 6 + [0.0] * 14)
     f20 = y20.copy()
     f20[0] = 0.0
     fu100 = np.array([1.0] * 30 + [0.0] * 70)
+    q, top, bottom = 35 / 120, modified_wilson(5, 5), modified_wilson(1, 15)
+    centre = q + (1 - q) / 15
+    strata = ppi_mean(y20, f20, fu100)
+    assert (strata.ci_low, strata.ci_high) == pytest.approx(
+        (
+            centre - np.hypot(q * (1 - top.ci_low), (1 - q) * (1 / 15 - bottom.ci_low)),
+            centre + (1 - q) * (bottom.ci_high - 1 / 15),
+        )
+    )
+    # the same labels with the judge's probabilities (0.9 / 0.1): PPI++ beats Wilson; by hand:
+    # Student's t (18 df: λ is fitted to the labels) on the variances smoothed with z²/4
+    # pseudo-labels per corner (the rectifier's on 18 degrees of freedom), z²/2 per end
+    f20 = np.where(f20 == 1, 0.9, 0.1)
+    fu100 = np.where(fu100 == 1, 0.9, 0.1)
     est20 = ppi_mean(y20, f20, fu100)
     z, t18 = 1.959964, 2.100922
     all_f = np.concatenate([f20, fu100])
@@ -239,7 +251,8 @@ def test_ppi_mean_matches_ppi_py_reference_values() -> None:
     big_fu = (rng.random(1000) < 0.45).astype(float)
     est = ppi_mean(big_y, big_f, big_fu)
     assert est.value == pytest.approx(0.35655631, abs=1e-8)
-    assert (est.ci_low, est.ci_high) == pytest.approx((0.29932062, 0.41379200), abs=1e-3)
+    # the stratified score interval is a little asymmetric: within 0.005 of ppi_py's on 200 labels
+    assert (est.ci_low, est.ci_high) == pytest.approx((0.29932062, 0.41379200), abs=5e-3)
     classical = ppi_mean(y, f, np.array([]))
     assert classical.value == pytest.approx(y.mean())
     assert classical.interval == LABELS_ONLY  # no judged items beyond the labels: the labels' Wilson interval
