@@ -22,17 +22,21 @@ in a field, and the verdict keys are read by one fixed script (KEYS_JS) that ign
 while a text field has the cursor. Escape leaves a field; Tab ends on the verdict buttons.
 
 A key is answered in the browser. Beside the claim the page draws, hidden, the item the queue
-will give next (`Store.peek`: read, not claimed, not counted as seen, its copy of the form
-disabled); a verdict key shows it at once while the press travels, and its form comes alive
-when the run that recorded the press has claimed it (keys.js says how the two are swapped,
-and what happens when someone else took the item drawn ahead). What is typed in a claim's
-rationale and reason survives a reload (kept in the browser until its press is answered).
+will give next, held for this annotator (`Store.hold_next`: a short hold on one of its slots,
+which every other annotator's claim skips, so it is the item the press leads to; its copy of
+the form disabled); a verdict key shows it at once while the press travels, and its form
+comes alive when the run that recorded the press has made it the claim (keys.js says how the
+two are swapped). Only while the hold has HOLD_MARGIN_S left does a key show it at once:
+later, the page waits for the app's answer, since a hold that lapsed may have gone to someone
+else. What is typed in a claim's rationale and reason survives a reload (kept in the browser
+until its press is answered).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +48,7 @@ from expgrade.annotation_app.loaders import judge_votes
 from expgrade.annotation_app.render import show_item, visible
 from expgrade.annotation_app.store import (
     AssignmentView,
+    Hold,
     ItemView,
     LabelEntry,
     LabelInput,
@@ -80,6 +85,27 @@ body[data-expgrade-ahead] div[data-testid="stLayoutWrapper"]:has(> .st-key-item_
 body[data-expgrade-ahead] .st-key-item_ahead,
 body[data-expgrade-ahead] div[data-testid="stLayoutWrapper"]:has(> .st-key-item_ahead) { display: flex; }
 """
+#: the width under which Streamlit stacks columns (a phone): the panel then comes first, above
+#: the item, and a new item leaves the page where it was (PHONE_CSS, KEYS_JS)
+NARROW = "(max-width: 640px)"
+#: a phone (390 px wide) holds the panel above the item, where a thumb finds it at the top of
+#: the page: the item's id, its criterion, then Pass/Fail and Unscorable/Skip, then the fields;
+#: the panel scrolls with the page (a sticky box of its own would trap the scroll)
+PHONE_CSS = (
+    "@media "
+    + NARROW
+    + """ {
+div[data-testid="stColumn"]:has(.st-key-label_panel),
+div[data-testid="stColumn"]:has(.st-key-ahead_label_panel) {
+  order: -1; position: static; max-height: none; overflow-y: visible;
+}
+div[data-testid="stLayoutWrapper"]:has(> .st-key-verdicts),
+div[data-testid="stLayoutWrapper"]:has(> .st-key-ahead_verdicts) { order: -2; }
+div[data-testid="stForm"] > div[data-testid="stVerticalBlock"] > div[data-testid="stLayoutWrapper"]:has(
+  .st-key-verdict_unscorable, .st-key-ahead_verdict_unscorable) { order: -1; }
+}
+"""
+)
 #: the panel sits beside the item and stays in view while the item scrolls; verdict colours
 #: tell Pass from Fail at a glance; the verdict row comes last in the form (so Tab ends on
 #: it) but is drawn first; a new item's heading flashes; confirmations ("Saved: pass.") show
@@ -115,11 +141,16 @@ div[data-testid="stToastContainer"] {
 @keyframes expgrade-new { from { background-color: #ffe08a; } to { background-color: transparent; } }
 """
     + LOOK_AHEAD_CSS
+    + PHONE_CSS
     + "</style>"
 )
-#: how long after an item is drawn its keys start to count: a key pressed earlier was aimed at
-#: the item before (a double-tap, a correction) and must not label one nobody looked at
+#: how long after an item is painted its keys start to count: a key pressed earlier was aimed
+#: at the item before (a double-tap, a correction) and must not label one nobody looked at
 GRACE_MS = 250
+#: the time a press may take to reach the store: a key shows the held item at once only while
+#: its hold has this much left, so the hold cannot lapse (and the item go to someone else)
+#: between the item shown and the press that claims it
+HOLD_MARGIN_S = 30
 #: the verdict keys, Escape, the new-item cue, the dropped-key notice, the look-ahead swap and
 #: the drafts of a claim's fields, installed once per browser tab (keys.js says how); keys map to
 #: buttons by their Streamlit keys (.st-key-verdict_*). Fixed text, no untrusted content.
@@ -129,6 +160,7 @@ KEYS_JS = (
     .read_text(encoding="utf-8")
     .replace("__GRACE_MS__", str(GRACE_MS))
     .replace("__LOOK_AHEAD_CSS__", LOOK_AHEAD_CSS)
+    .replace("__NARROW__", NARROW)
     + "document.currentScript.remove();</script>"
 )
 
@@ -149,8 +181,8 @@ def _shortcut(level: str, position: int) -> str | None:
     return SHORTCUTS.get(level) or (str(position + 1) if position < 9 else None)
 
 
-def _progress(store: Store, project: str, user: UserView, mine: int, has_open: bool) -> None:
-    remaining = store.available(project, user.id) + (1 if has_open else 0)
+def _progress(store: Store, project: str, user: UserView, mine: int) -> None:
+    remaining = store.available(project, user.id)
     total = mine + remaining
     st.progress(mine / total if total else 1.0, text=f"{mine} labelled · {remaining} to go")
 
@@ -517,26 +549,25 @@ def _head(item: ItemView, ahead: str = "") -> None:
 
 
 def _ahead(store: Store, item: ItemView) -> None:
-    """The item `claim` will give next, drawn hidden beside the one on screen: a verdict key
-    shows it at once (KEYS_JS swaps the two while the press travels), and its form becomes
-    live when the run that recorded the press has claimed it. Until then it is a copy: no
-    claim, nothing to label, not counted as seen, all its fields and buttons disabled."""
-    with st.container(key="item_ahead"):
-        left, right = st.columns([3, 2], gap="medium")
-        with left:
-            show_item(item.content, f"item{item.id}", store.text)
-        with right, st.container(key="ahead_label_panel", border=True):
-            _head(item, AHEAD)
-            _form_body(
-                item,
-                f"ahead{item.id}",
-                None,
-                editing=False,
-                error=None,
-                disabled=True,
-                press=None,
-                ahead=AHEAD,
-            )
+    """The item held for this annotator's next press, drawn hidden beside the one on screen: a
+    verdict key shows it at once (KEYS_JS swaps the two while the press travels), and its form
+    becomes live when the run that recorded the press has made it the claim. Until then it is
+    a copy: nothing to label, all its fields and buttons disabled."""
+    left, right = st.columns([3, 2], gap="medium")
+    with left:
+        show_item(item.content, f"item{item.id}", store.text)
+    with right, st.container(key="ahead_label_panel", border=True):
+        _head(item, AHEAD)
+        _form_body(
+            item,
+            f"ahead{item.id}",
+            None,
+            editing=False,
+            error=None,
+            disabled=True,
+            press=None,
+            ahead=AHEAD,
+        )
 
 
 def render(store: Store, project: str, user: UserView) -> None:
@@ -587,7 +618,7 @@ def _labelling(store: Store, project: str, user: UserView) -> None:
     conflict: Conflict | None = st.session_state.get(CONFLICT_KEY)
     editing_id = st.session_state.get(EDIT_KEY)
     a = store.assignment(editing_id) if editing_id else store.claim(project, user.id)
-    _progress(store, project, user, mine, a is not None and a.state == "open")
+    _progress(store, project, user, mine)
     if a is None:
         st.success("Nothing left for you in this project. Thank you!")
         return
@@ -600,17 +631,32 @@ def _labelling(store: Store, project: str, user: UserView) -> None:
     reveal = store.reveal(a.id, user.id) if a.state == "submitted" and asked and not waiting else None
     if reveal is not None and a.revealed_at is None:
         a = store.assignment(a.id)
-    # drawn ahead only from the queue's flow: not while an entry waits (the keys do nothing
-    # then), not beside a reopened label (a press there stays on it)
-    ahead = store.peek(project, user.id, after=a.id) if a.state == "open" and not conflict else None
     st.markdown(PANEL_CSS, unsafe_allow_html=True)
     with st.container(key="item_now"):
         _claimed(store, user, item, a, conflict, reveal)
-    if ahead is not None:
-        _ahead(store, store.item(ahead))
-    # the presses this tab has sent that the app has answered: after the claim's redraw, so
-    # when KEYS_JS reads the count the item the answer left on screen is drawn
-    st.html(f'<i data-expgrade-answered="{st.session_state.get(ANSWERED_KEY, 0)}"></i>')
+    # drawn ahead only from the queue's flow: not while an entry waits (the keys do nothing
+    # then), not beside a reopened label (a press there stays on it); held once the claim's form
+    # is drawn, so that the hold's write does not delay the form coming alive
+    hold = store.hold_next(project, user.id, after=a.id) if a.state == "open" and not conflict else None
+    # drawn (empty) with no hold too: the answer count below keeps its place in the page
+    with st.container(key="item_ahead"):
+        if hold is not None:
+            _ahead(store, store.item(hold.item_id))
+    _answered(hold)
+
+
+def _answered(hold: Hold | None) -> None:
+    """How many presses this tab has sent that the app has answered, and how long the item
+    drawn ahead stays held for this annotator (less HOLD_MARGIN_S; 0 with none): drawn after
+    the claim's redraw, so when KEYS_JS reads the count the item the answer left on screen is
+    drawn, and it counts the hold's time from when it reads it (no clock shared with the app)."""
+    left_ms = 0
+    if hold is not None:
+        left_ms = max(0, int(((hold.expires_at - datetime.now(UTC)).total_seconds() - HOLD_MARGIN_S) * 1000))
+    st.html(
+        f'<i data-expgrade-answered="{st.session_state.get(ANSWERED_KEY, 0)}" '
+        f'data-expgrade-hold-ms="{left_ms}"></i>'
+    )
 
 
 def _claimed(

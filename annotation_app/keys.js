@@ -1,19 +1,24 @@
 // The annotator's keys, installed once per browser tab (annotate_page.KEYS_JS wraps this file).
 //
 // A key is judged by the item on screen when it was pressed (the event's own timestamp): pressed
-// before that item was drawn, plus GRACE_MS, it is dropped, nothing is sent, and a notice says
-// so. While a refused press's panel is open every verdict key is dropped the same way. A key
-// held down, a modifier or a key typed in a text field does nothing.
+// before that item was painted (the frame after the one that drew it), plus GRACE_MS, it is
+// dropped, nothing is sent, and a notice says so. While a refused press's panel is open every
+// verdict key is dropped the same way. A key held down, a modifier or a key typed in a text
+// field does nothing.
 //
 // Look-ahead: the page draws the next item hidden (.st-key-item_ahead) beside the claim on
-// screen (.st-key-item_now). A verdict key on the claim shows the next item at once (the body's
-// data-expgrade-ahead names the item the press left) and sends the press by clicking the claim's
-// own button. The next item becomes the claim only when the app has recorded the press and
-// claimed it: until then a key on it waits for its live button. The look-ahead ends when the
-// claim's head shows another item (the app claimed it, or, if someone else took the one drawn
-// ahead, whatever the queue gave: a key waiting for the one drawn ahead is then dropped, with the
-// notice), or when the app has answered the press and the claim is unchanged (an error, shown
-// on the item it is about).
+// screen (.st-key-item_now); the store holds it for this annotator, and the answer marker says
+// for how long (data-expgrade-hold-ms, counted from when this script reads it). A verdict key on
+// the claim shows the next item at once while its hold lasts (the body's data-expgrade-ahead
+// names the item the press left) and sends the press by clicking the claim's own button; once
+// the hold is nearly over the key only sends the press, and the page shows what the app gives.
+// The next item becomes the claim only when the app has recorded the press: until then a key on
+// it waits for its live button. The look-ahead ends when the claim's head shows another item
+// (the app made the held one the claim), or when the app has answered every press this tab sent
+// and the claim is unchanged (an error, shown on the item it is about). The presses are counted
+// here, as the app counts them (every click on a claim's verdict button): a count read from the
+// marker alone lags when a key is pressed before the previous answer's marker is drawn, and the
+// look-ahead then ended on the previous answer, bringing back the item just labelled.
 //
 // Drafts: what is typed in a claim's rationale and reason is kept in this browser's storage
 // until its press is answered, and put back in an empty field after a reload.
@@ -21,6 +26,7 @@
   if (window.__expgradeKeys) return;
   window.__expgradeKeys = true;
   const GRACE_MS = __GRACE_MS__;
+  const NARROW = matchMedia("__NARROW__");
   const BLOCKED = "a press that was not saved is waiting for your choice. Nothing was " +
     "saved; choose Record as revision or Discard mine first.";
   const KEYS = {p: "verdict_pass", f: "verdict_fail", u: "verdict_unscorable", s: "verdict_skip"};
@@ -44,12 +50,28 @@
   const nowId = () => headText(".st-key-item_head");
   const aheadId = () => headText(".st-key-ahead_item_head");
   const itemId = () => (body.dataset[AHEAD] ? aheadId() : nowId());
+  const marker = () => document.querySelector("[data-expgrade-answered]");
   const answered = () => {
-    const e = document.querySelector("[data-expgrade-answered]");
+    const e = marker();
     return e ? Number(e.dataset.expgradeAnswered) : 0;
   };
+  // a new marker (every answer draws one) restarts the hold's clock from its own figure
+  const readHold = () => {
+    const e = marker();
+    const seen = e ? e.outerHTML : null;
+    if (seen === holdMarker) return;
+    holdMarker = seen;
+    holdUntil = performance.now() + (e ? Number(e.dataset.expgradeHoldMs || 0) : 0);
+  };
   let shown = null;
+  // when the item on screen was painted: keys before that plus GRACE_MS are dropped (none count
+  // between the switch and the paint, when the person cannot have seen it)
   let shownAt = performance.now();
+  // the presses this tab sent (the answer count that answers the newest of them)
+  let sentPresses = 0;
+  // until when (performance.now()) the item drawn ahead is held for this annotator
+  let holdUntil = 0;
+  let holdMarker = null;
   let hideTimer = null;
   // the press the look-ahead waits on: the item it left and the answer count that answers it
   let awaiting = null;
@@ -145,17 +167,27 @@
   // --- what is on screen ----------------------------------------------------------------
   const check = () => {
     settle();
+    readHold();
     drafts();
     const id = itemId();
     if (id === null || id === shown) return;
     const first = shown === null;
     shown = id;
-    shownAt = performance.now();
+    // painted once the frame after this one starts: a frame callback runs before its frame's
+    // paint, so the second one runs after the paint of the first
+    shownAt = Infinity;
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      if (shown === id) shownAt = performance.now();
+    }));
     if (first) return;
-    window.scrollTo(0, 0);
-    document.querySelectorAll("[data-testid=stMain], [data-testid=stAppViewContainer], " +
-      "div[data-testid=stColumn]:has(.st-key-label_panel), " +
-      "div[data-testid=stColumn]:has(.st-key-ahead_label_panel)").forEach((s) => { s.scrollTop = 0; });
+    // a new item opens at its top; on a phone the keys sit above the item, where the tap was,
+    // and the page stays there (the next item's keys under the same thumb)
+    if (!NARROW.matches) {
+      window.scrollTo(0, 0);
+      document.querySelectorAll("[data-testid=stMain], [data-testid=stAppViewContainer], " +
+        "div[data-testid=stColumn]:has(.st-key-label_panel), " +
+        "div[data-testid=stColumn]:has(.st-key-ahead_label_panel)").forEach((s) => { s.scrollTop = 0; });
+    }
     flash(document.querySelector(body.dataset[AHEAD] ? ".st-key-ahead_item_head" : ".st-key-item_head"));
   };
   // the claim's live button for a verdict: not the copy drawn ahead, not a stale one
@@ -179,13 +211,21 @@
     const next = document.querySelector(".st-key-ahead_item_head");
     const form = fieldKey(document.querySelector(".st-key-item_now [class*='st-key-a'][class*='_why']"));
     if (form) sent.add(form.split("_")[0]);
-    if (next && live(next) && aheadId() !== item && !body.dataset[AHEAD] && !wantsReason(name)) {
-      awaiting = {from: item, answer: answered() + 1, at: performance.now()};
+    const held = performance.now() < holdUntil;
+    if (held && next && live(next) && aheadId() !== item && !body.dataset[AHEAD] && !wantsReason(name)) {
+      awaiting = {from: item, answer: Math.max(sentPresses, answered()) + 1, at: performance.now()};
       body.dataset[AHEAD] = item;
       check();
     }
     button.click();
   };
+  // every press of a claim's verdict button reaches the app's count, keyed or clicked
+  document.addEventListener("click", (e) => {
+    const b = e.target instanceof Element ? e.target.closest("button") : null;
+    if (b && b.closest(".st-key-item_now") && b.closest("[class*='st-key-verdict_']")) {
+      sentPresses = Math.max(sentPresses, answered()) + 1;
+    }
+  }, true);
   document.addEventListener("keydown", (e) => {
     const el = document.activeElement;
     const panel = document.querySelector(".st-key-label_panel");

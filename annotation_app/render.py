@@ -4,9 +4,12 @@ Everything an agent or a benchmark wrote is untrusted and goes through `st.text`
 or a dataframe, never `st.markdown`: HTML or JavaScript in a submission is shown as the
 characters it is, not interpreted, and nothing it holds becomes a link. Bidirectional
 control characters are shown as their code points (`visible`), so `user\u202egnp.exe`
-cannot pass for "userexe.png". Long texts go to the browser one page of at most PAGE_CHARS
-at a time (a diff per file, and per part within a file), so a 5 MB log is not sent whole on
-every view; a text stored as a blob is fetched through `text_of` only when its tab is drawn.
+cannot pass for "userexe.png". A long text is shown whole on its item, in one box that
+scrolls (`show_long`): a person reads a log from its start to its end without a page picker
+between them. Only a text past WHOLE_CHARS has its middle left out, marked where it is, until
+the person switches it all on, so a 5 MB log is not sent whole on every view; a diff is shown
+a file at a time, and a text stored as a blob is fetched through `text_of` only when its tab
+is drawn.
 """
 
 from __future__ import annotations
@@ -21,8 +24,14 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-PAGE_CHARS = 40_000
-DIFF_HEIGHT_PX = 600
+#: a text up to this long goes to the browser whole; a longer one its two ends (END_CHARS each)
+#: until the person asks for it all: a view of an item stays a few hundred kB, not megabytes
+WHOLE_CHARS = 100_000
+END_CHARS = 40_000
+#: a text of more lines than BOX_LINES (counting a wrapped line per 100 characters) scrolls in a
+#: box of BOX_HEIGHT_PX, so a long log takes the same room on a phone as on a desktop
+BOX_HEIGHT_PX = 600
+BOX_LINES = 30
 _DIFF_HEADER = re.compile(r"^diff --git a/(.*?) b/(.*)$")
 #: Characters that reorder the text around them (Unicode bidi embeddings, overrides, isolates
 #: and marks): an agent can make a file name or a verdict read backwards with them.
@@ -37,36 +46,39 @@ def visible(text: str) -> str:
     return _BIDI.sub(lambda m: f"⟨U+{ord(m.group()):04X}⟩", text)
 
 
-def pages(text: str, size: int = PAGE_CHARS) -> list[tuple[int, int]]:
-    """(start, end) of each page of `text`: at most `size` characters, cut after a line end
-    when the page has one, so a page starts on a line of its own."""
-    bounds = []
-    start = 0
-    while start < len(text):
-        end = min(start + size, len(text))
-        if end < len(text):
-            newline = text.rfind("\n", start, end)
-            end = newline + 1 if newline > start else end
-        bounds.append((start, end))
-        start = end
-    return bounds or [(0, 0)]
+def left_out(text: str, keep: int = END_CHARS) -> tuple[int, int]:
+    """(start, end) of the middle of `text` left out when only its first and last `keep`
+    characters are shown, cut at line ends so each end shows whole lines; (0, 0) for a text
+    of at most WHOLE_CHARS, which is shown whole."""
+    if len(text) <= WHOLE_CHARS:
+        return 0, 0
+    start = text.rfind("\n", 0, keep) + 1 or keep
+    end = text.find("\n", len(text) - keep) + 1 or len(text) - keep
+    return start, end
 
 
-def show_paged(text: str, key: str, language: str | None = None) -> None:
-    """One page of `text` in a code box, with a page picker when there is more than one."""
-    bounds = pages(text)
-    page = 1
-    if len(bounds) > 1:
-        page = st.number_input(
-            f"Page ({len(bounds)} pages of up to {PAGE_CHARS:,} characters; {len(text):,} in all)",
-            1,
-            len(bounds),
-            1,
-            key=f"{key}_page",
+def show_long(text: str, key: str, language: str | None = None) -> None:
+    """`text` in one box on the item, scrolling when long: never split onto a second page. The
+    middle of a text past WHOLE_CHARS is left out, with a line in its place saying how much,
+    until the switch above the box shows it all (the person asks for the megabytes)."""
+    start, end = left_out(text)
+    shown = text
+    if end > start:
+        lines = text.count("\n", start, end)
+        whole = st.toggle(
+            f"Show all {len(text):,} characters (off: the middle {lines:,} lines are left out)",
+            key=f"{key}_whole",
         )
-    start, end = bounds[int(page) - 1]
-    height = DIFF_HEIGHT_PX if len(bounds) > 1 or language == "diff" else None
-    st.code(visible(text[start:end]), language=language, wrap_lines=language != "diff", height=height)
+        if not whole:
+            marker = f"⋯ {end - start:,} characters ({lines:,} lines) left out here: switch on Show all ⋯\n"
+            shown = text[:start] + marker + text[end:]
+    tall = language == "diff" or shown.count("\n") + len(shown) // 100 > BOX_LINES
+    st.code(
+        visible(shown),
+        language=language,
+        wrap_lines=language != "diff",
+        height=BOX_HEIGHT_PX if tall else None,
+    )
 
 
 _MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
@@ -145,7 +157,7 @@ def show_text(label: str, value: Any, key: str) -> None:
         return
     st.caption(md_escape(label))
     body = value if isinstance(value, str) else json.dumps(value, indent=2, ensure_ascii=False)
-    show_paged(body, key)
+    show_long(body, key)
 
 
 def show_diff(diff: str, key: str, sent: dict[str, Any] | None = None) -> None:
@@ -167,7 +179,7 @@ def show_diff(diff: str, key: str, sent: dict[str, Any] | None = None) -> None:
     if len(files) > 1:
         names = [visible(f.path) for f in files]
         chosen = files[names.index(st.selectbox("File", names, key=f"{key}_file"))]
-    show_paged(chosen.text, f"{key}_diff", language="diff")
+    show_long(chosen.text, f"{key}_diff", language="diff")
 
 
 #: the tab that opens first for each subtask: the artifact the criterion is about

@@ -10,9 +10,12 @@
    on SQLite (WAL) and, when PostgreSQL is installed, on a private cluster on loopback.
 
 3. Key press → next item visible: in chromium on the demo's submissions, from pressing P to
-   the labelling panel showing the next item's id; with `--team`, two (`--annotators`) people
-   labelling at once, each in its own chromium, with the load average of each run, and with
-   `--before DIR` the code of another checkout run beside this one, round by round.
+   the labelling panel showing the next item's id, and in the page from the key to that item
+   shown, painted and live (taking a key), with the presses whose first item was replaced or
+   that brought the item just labelled back; with `--team`, two (`--annotators`) people
+   labelling at once, each in its own chromium, on projects of `--overlaps` labels per item,
+   with the load average of each run, and with `--before DIR` the code of another checkout run
+   beside this one, round by round.
 4. The admin page of a 100,000-item project (2,000 labels): the server's script run, and in
    chromium the click on "Admin" until its items table and export buttons are on screen.
 5. One press's script run for an annotator with no labels and one with thousands (the cost
@@ -23,7 +26,7 @@
     .venv/bin/python bench/annotation_bench.py --admin-only [--admin-items 100000]   # the admin page
     .venv/bin/python bench/annotation_bench.py --submit-only --submits 60   # just submit latency
     .venv/bin/python bench/annotation_bench.py --history-only [--history 2000]   # press cost vs history
-    .venv/bin/python bench/annotation_bench.py --team [--annotators 2] [--before DIR]   # a team pressing keys
+    .venv/bin/python bench/annotation_bench.py --team [--annotators 2] [--overlaps 1 2] [--before DIR]
     .venv/bin/python bench/annotation_bench.py --store-press [--before DIR]   # the store's side of it
 
     Before/after on one machine: run it once more with PYTHONPATH set to a checkout of the
@@ -47,7 +50,9 @@ import sys
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))  # the shared helpers: free port, private PostgreSQL
@@ -188,23 +193,46 @@ SHOWN_ID = """() => {
 }"""
 
 
-#: in the page itself: from the key event's own time (when the browser got the key, so time
-#: queued behind a busy page counts) to the first frame that shows another item id; the test
-#: driver's own round trips, which the figure measured from Python includes, are left out
+#: in the page itself, per P pressed, from the key event's own time (when the browser got the
+#: key, so time queued behind a busy page counts; the test driver's own round trips are left out):
+#: - shown: the first frame that shows another item id;
+#: - painted: the frame after it starts (a frame callback runs before its frame's paint, so the
+#:   next one runs once that frame is painted): the item is on the screen;
+#: - live: the first frame where that item is the claim and its Pass button takes a click (no
+#:   look-ahead copy on screen, the button enabled and not a faded leftover): a key is sent at once;
+#: - replaced: the item shown first gave way to another before it was live (someone else took it);
+#: - back: the item the key left came back on screen after another had shown.
+#: Frames are watched until the press is live, or the next key.
 WATCH_KEYS = f"""() => {{
   const shown = {SHOWN_ID};
-  window.__keyAt = null;
-  window.__latency = [];
+  const claimLive = (id) => {{
+    if (document.body.dataset.expgradeAhead) return false;
+    const head = document.querySelector(".st-key-item_now .st-key-item_head [data-testid=stText]");
+    if (!head || head.innerText !== id || head.closest("[data-stale=true]")) return false;
+    return Array.from(document.querySelectorAll(".st-key-item_now .st-key-verdict_pass button"))
+      .some((b) => !b.disabled && !b.closest("[data-stale=true]"));
+  }};
+  window.__presses = [];
+  let press = null;
   window.addEventListener("keydown", (e) => {{
-    if (e.key === "p" && !e.repeat) {{ window.__keyAt = e.timeStamp; window.__from = shown(); }}
+    if (e.key !== "p" || e.repeat) return;
+    press = {{at: e.timeStamp, from: shown(), first: null, shown: null, painted: null, live: null,
+              replaced: false, back: false}};
+    window.__presses.push(press);
   }}, true);
-  const look = () => {{
-    if (window.__keyAt !== null) {{
+  const look = (now) => {{
+    const p = press;
+    if (p !== null && p.live === null) {{
       const id = shown();
-      if (id !== null && id !== window.__from) {{
-        window.__latency.push(performance.now() - window.__keyAt);
-        window.__keyAt = null;
+      const t = performance.now() - p.at;
+      if (p.first === null && id !== null && id !== p.from) {{
+        p.first = id;
+        p.shown = t;
+        requestAnimationFrame(() => {{ p.painted = performance.now() - p.at; }});
+      }} else if (p.first !== null && id !== null && id !== p.first) {{
+        if (id === p.from) p.back = true; else p.replaced = true;
       }}
+      if (p.first !== null && id !== null && id !== p.from && claimLive(id)) p.live = t;
     }}
     requestAnimationFrame(look);
   }};
@@ -212,13 +240,23 @@ WATCH_KEYS = f"""() => {{
 }}"""
 
 
-def press_times(
-    url: str, token: str, presses: int, start_at: float = 0.0
-) -> tuple[list[float], list[float], list[float]]:
+@dataclass
+class PressFigures:
+    """What one annotator's presses measured, in seconds (`press_times`)."""
+
+    visible: list[float]  # from Python: key → another item id visible (driver round trips in)
+    done: list[float]  # from Python: key → the whole page drawn (the script run ended)
+    shown: list[float]  # in the page, as WATCH_KEYS says
+    painted: list[float]
+    live: list[float]
+    replaced: int
+    back: int
+
+
+def press_times(url: str, token: str, presses: int, start_at: float = 0.0) -> PressFigures:
     """One annotator in chromium pressing P `presses` times, each once the item has been on
-    screen past the grace period: (key press → next item id visible, → the whole page drawn,
-    and the first measured in the page). `start_at` (time.time()) lines several annotators up
-    to start together."""
+    screen past the grace period. `start_at` (time.time()) lines several annotators up to start
+    together."""
     from playwright.sync_api import sync_playwright
 
     times: list[float] = []
@@ -256,9 +294,22 @@ def press_times(
                 timeout=60_000,
             )
             done.append(time.perf_counter() - t0)
-        in_page = [ms / 1000 for ms in page.evaluate("() => window.__latency")]
+        page.wait_for_function("() => window.__presses.every((p) => p.live !== null && p.painted !== null)")
+        marks: list[dict[str, Any]] = page.evaluate("() => window.__presses")
         browser.close()
-    return times, done, in_page
+
+    def ms(field: str) -> list[float]:
+        return [m[field] / 1000 for m in marks]
+
+    return PressFigures(
+        times,
+        done,
+        ms("shown"),
+        ms("painted"),
+        ms("live"),
+        replaced=sum(m["replaced"] for m in marks),
+        back=sum(m["back"] for m in marks),
+    )
 
 
 def _ms(xs: list[float]) -> str:
@@ -270,16 +321,24 @@ def _load() -> str:
 
 
 def keypress_bench(
-    root: Path, presses: int = 30, annotators: int = 1, code: Path | None = None, label: str = ""
+    root: Path,
+    presses: int = 30,
+    annotators: int = 1,
+    code: Path | None = None,
+    label: str = "",
+    overlap: int | None = None,
 ) -> list[tuple[str, str]]:
     """Key press to the next item on screen, in chromium, on the demo's submissions: the time
-    from pressing P until the panel shows another item id (what an annotator waits for), with
-    `annotators` people labelling at once (each its own chromium, all on one server), and the
-    1-minute load average before → after."""
+    from pressing P until the panel shows another item id (what an annotator waits for), until
+    it is painted and until it takes a key, with `annotators` people labelling at once (each
+    its own chromium, all on one server) on a project of `overlap` labels per item (default:
+    one per annotator), the presses whose first item gave way to another or that brought the
+    item just labelled back, and the 1-minute load average before → after."""
     from concurrent.futures import ProcessPoolExecutor
 
+    overlap = overlap or annotators
     db = str(root / f"keys-{time.monotonic_ns()}.db")
-    tokens = _keys_project(db, overlap=annotators, annotators=annotators)
+    tokens = _keys_project(db, overlap=overlap, annotators=annotators)
     proc, url = _serve_app(db, code)
     load_before = _load()
     try:
@@ -293,27 +352,39 @@ def keypress_bench(
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)
-    times = [t for r in results for t in r[0]]
-    done = [t for r in results for t in r[1]]
-    in_page = [t for r in results for t in r[2]]
+
+    def every(field: str) -> list[float]:
+        return [t for r in results for t in getattr(r, field)]
+
+    n = len(every("visible"))
     who = f"{annotators} annotators at once" if annotators > 1 else "one annotator"
     tag = f"{label}: " if label else ""
+    on = f"{who}, overlap {overlap}"
     return [
         (
-            f"{tag}key press → next item visible, chromium, {who} ({len(times)} presses, load "
+            f"{tag}key press → next item visible, chromium, {on} ({n} presses, load "
             f"{load_before} → {_load()}): p50 / p95",
-            _ms(times),
+            _ms(every("visible")),
         ),
-        (f"{tag}key press → next item visible, measured in the page, {who}: p50 / p95", _ms(in_page)),
-        (f"{tag}key press → the whole next page drawn (script run ended), {who}: p50 / p95", _ms(done)),
+        (f"{tag}key → next item shown, in the page, {on}: p50 / p95", _ms(every("shown"))),
+        (f"{tag}key → next item painted, in the page, {on}: p50 / p95", _ms(every("painted"))),
+        (f"{tag}key → next item live (takes a key), in the page, {on}: p50 / p95", _ms(every("live"))),
+        (
+            f"{tag}presses whose first item shown was replaced / brought the item just labelled back, {on}",
+            f"{sum(r.replaced for r in results)} / {sum(r.back for r in results)} of {n}",
+        ),
+        (
+            f"{tag}key press → the whole next page drawn (script run ended), {on}: p50 / p95",
+            _ms(every("done")),
+        ),
     ]
 
 
 def store_press_bench(annotators: int, presses: int) -> list[float]:
     """The store's side of key presses, `annotators` at once (one thread each, one store, as
     the Streamlit server has): per press, what the callback and the redraw read and write —
-    submit, session check, the label list, the next claim, the progress count, the item —
-    timed whole. Run in this process's code (PYTHONPATH picks before or after)."""
+    submit, session check, the label list, the next claim, the progress count, the item and
+    the item drawn ahead — timed whole. Run in this process's code (PYTHONPATH picks before or after)."""
     root = Path(tempfile.mkdtemp(prefix="expgrade-annbench-store-"))
     db = str(root / "press.db")
     tokens = _keys_project(db, overlap=annotators, annotators=annotators)
@@ -338,6 +409,9 @@ def store_press_bench(annotators: int, presses: int) -> list[float]:
             store.available("demo", user.id)
             if a is not None:
                 store.item(a.item_id)
+                # the item drawn ahead: held (a write) since issue 65, read before it
+                look_ahead = getattr(store, "hold_next", None) or getattr(store, "peek")  # noqa: B009 (before)
+                look_ahead("demo", user.id, after=a.id)
             mine.append(time.perf_counter() - t0)
         with lock:
             times.extend(mine)
@@ -636,6 +710,12 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=30, help="presses per annotator (--team)")
     parser.add_argument("--rounds", type=int, default=2, help="rounds of --team (each before, then after)")
     parser.add_argument(
+        "--overlaps",
+        type=int,
+        nargs="+",
+        help="labels per item of --team's projects, one run each (default: one per annotator)",
+    )
+    parser.add_argument(
         "--before", help="a checkout of the code before a change, run beside this one (--team)"
     )
     parser.add_argument(
@@ -705,13 +785,14 @@ def main() -> None:
         if args.before:
             codes.insert(0, ("before", Path(args.before).resolve()))
         with tempfile.TemporaryDirectory(prefix="expgrade-annbench-") as tmp:
-            for n in range(args.rounds):
-                for label, code in codes:
-                    figures = keypress_bench(
-                        Path(tmp), args.presses, args.annotators, code, f"round {n + 1}, {label}"
-                    )
-                    for name, value in figures:
-                        print(f"| {name} | {value} |", flush=True)
+            for overlap in args.overlaps or [args.annotators]:
+                for n in range(args.rounds):
+                    for label, code in codes:
+                        figures = keypress_bench(
+                            Path(tmp), args.presses, args.annotators, code, f"round {n + 1}, {label}", overlap
+                        )
+                        for name, value in figures:
+                            print(f"| {name} | {value} |", flush=True)
         return
     rows: list[tuple[str, str]] = []
     root = Path(tempfile.mkdtemp(prefix="expgrade-annbench-"))

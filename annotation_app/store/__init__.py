@@ -6,7 +6,7 @@ resumes from the database: the annotator's open claim comes back first.
 
 The store is built of rooms, one per concern, each a class over the same engine and
 transaction (`base.StoreBase`): users and sessions (`users`), projects and items (`items`),
-the queue and its claims (`queue`, where the look-ahead `peek` lives beside `claim`), labels
+the queue and its claims (`queue`, where the look-ahead's hold `hold_next` lives beside `claim`), labels
 with their revisions and the reveal (`labels`), adjudication (`adjudication`), labels made
 elsewhere (`imports`) and the reads of the admin, dashboard and export (`reports`). `Store`
 is all of them; every name this module exported before the split is still exported here.
@@ -27,13 +27,14 @@ from expgrade.annotation_app.store.items import (
     text_length,
 )
 from expgrade.annotation_app.store.labels import ASSIGNMENTS, EVENTS, Labels
-from expgrade.annotation_app.store.queue import CANDIDATES_PER_CLAIM, CLAIM_PATIENCE_S, Queue
+from expgrade.annotation_app.store.queue import CANDIDATES_PER_CLAIM, CLAIM_PATIENCE_S, HOLD_TTL_S, Queue
 from expgrade.annotation_app.store.reports import Reports
 from expgrade.annotation_app.store.users import Users
 from expgrade.annotation_app.store.views import (
     AssignmentView,
     ClaimLost,
     Decision,
+    Hold,
     ImportedLabel,
     ImportResult,
     ItemRow,
@@ -66,10 +67,12 @@ __all__ = [
     "CANDIDATES_PER_CLAIM",
     "CLAIM_PATIENCE_S",
     "EVENTS",
+    "HOLD_TTL_S",
     "AssignmentView",
     "ClaimLost",
     "Decision",
     "FifoLock",
+    "Hold",
     "ImportResult",
     "ImportedLabel",
     "ItemRow",

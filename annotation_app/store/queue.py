@@ -1,5 +1,15 @@
 """The queue: which item an annotator is given next, claimed atomically (one of the item's K
-slots), and what expires back to the queue."""
+slots), the item held for them next (the page's look-ahead), and what expires back to the queue.
+
+A hold is a claim taken ahead: an open assignment on one of the item's K slots, so every
+other annotator's claim skips it as it skips any full item, with any overlap, on SQLite and
+PostgreSQL alike (the same unique (item, slot) constraint). An annotator's oldest open
+assignment is their claim (the item on screen); a younger one is their hold. When the claim
+is labelled or skipped the hold is the oldest, so `claim` gives it: the item the page drew
+ahead is the item the annotator gets. A hold lapses HOLD_TTL_S after it was taken (a tab left
+open, a person gone): it is deleted, not marked expired, since nobody labelled it, and its
+annotator may be given the item again later.
+"""
 
 from __future__ import annotations
 
@@ -8,18 +18,22 @@ import time
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import exists, func, select, update
+from sqlalchemy import and_, exists, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
-from expgrade.annotation_app.models import Assignment, Item, Project, utcnow
+from expgrade.annotation_app.models import Assignment, Item, Project, User, utcnow
 from expgrade.annotation_app.queueing import INJECTION_PRIORITY
-from expgrade.annotation_app.store.base import StoreBase, _project
-from expgrade.annotation_app.store.views import AssignmentView, _assignment_view
+from expgrade.annotation_app.store.base import StoreBase, _aware, _project
+from expgrade.annotation_app.store.views import AssignmentView, Hold, _assignment_view
 
 CANDIDATES_PER_CLAIM = 16
 #: how long a claim keeps looking while every eligible item is locked by concurrent claims
 CLAIM_PATIENCE_S = 10.0
+#: how long the item held for an annotator's next press stays theirs: long enough to read an
+#: item and press (the page shows the held item at once only while its hold has time left),
+#: short against the claim's hour, since a tab left open keeps a second item from the others
+HOLD_TTL_S = 300
 
 
 class Queue(StoreBase):
@@ -28,9 +42,11 @@ class Queue(StoreBase):
     def claim(self, project_name: str, user_id: int) -> AssignmentView | None:
         """The annotator's open claim if they have one (resume), else a new claim, else None.
 
-        A new claim takes the lowest free slot of the first eligible item in queue order;
-        a slot taken concurrently by someone else shows up as an IntegrityError on the
-        unique (item, slot) constraint, and the next candidate is tried.
+        The open claim is the oldest of their open assignments: once the item on screen is
+        labelled, that is the hold the page drew ahead. A new claim takes the lowest free slot
+        of the first eligible item in queue order; a slot taken concurrently by someone else
+        shows up as an IntegrityError on the unique (item, slot) constraint, and the next
+        candidate is tried.
         """
         with self._tx() as s:
             project = _project(s, project_name)
@@ -40,25 +56,24 @@ class Queue(StoreBase):
             claimed = self._claim_new(s, project, user_id)
             if claimed is None and self._expire_stale(s, project) > 0:
                 claimed = self._claim_new(s, project, user_id)
-            return claimed
+            return None if claimed is None else _assignment_view(claimed)
 
-    def peek(self, project_name: str, user_id: int, after: int | None = None) -> int | None:
-        """The item `claim` would give this annotator once the claim `after` is done, read and
-        not taken: the page draws it ahead (hidden) so that a press shows it at once.
+    def hold_next(self, project_name: str, user_id: int, after: int) -> Hold | None:
+        """The item this annotator gets once their claim `after` is done, held for them: the
+        page draws it ahead (hidden) so that a press shows it at once, and it must be the item
+        the press leads to, so nobody else may take it meanwhile.
 
-        Nothing is written: the item is not held, not counted as seen and cannot be labelled
-        (there is no assignment to label) until `claim` makes it current, and meanwhile it
-        can be served to someone else, when the page shows what `claim` gives instead. An
-        open claim other than `after` comes first, as it does for `claim`; then the first
-        item in queue order with a free slot.
+        Their open assignment other than `after` if they have one (the hold taken on an earlier
+        drawing of the page), else a new one on the first item in queue order with a free slot,
+        taken as `claim` takes one. Not labelled yet, it is not their claim: its form stays
+        disabled until the claim before it is done, and it lapses after HOLD_TTL_S.
         """
         with self._tx() as s:
             project = _project(s, project_name)
-            own = _open_claim(s, project, user_id, other_than=after)
-            if own is not None:
-                return own.item_id
-            first = self._candidates(s, project, user_id, 1)
-            return first[0] if first else None
+            held = _open_claim(s, project, user_id, other_than=after) or self._claim_new(s, project, user_id)
+            if held is None:
+                return None
+            return Hold(held.id, held.item_id, _aware(held.claimed_at) + timedelta(seconds=HOLD_TTL_S))
 
     def _candidates(
         self, s: Session, project: Project, user_id: int, limit: int | None, *, lock: bool = False
@@ -93,7 +108,10 @@ class Queue(StoreBase):
                 return found[:limit]
         return found
 
-    def _claim_new(self, s: Session, project: Project, user_id: int) -> AssignmentView | None:
+    def _claim_new(self, s: Session, project: Project, user_id: int) -> Assignment | None:
+        """A new open assignment on the first eligible item (after the lapsed holds are given
+        back, so an item nobody looks at any more is not skipped)."""
+        _end_lapsed_holds(s, project)
         deadline = time.monotonic() + CLAIM_PATIENCE_S
         postgres = s.get_bind().dialect.name == "postgresql"
         while True:
@@ -115,7 +133,7 @@ class Queue(StoreBase):
                 except IntegrityError:
                     continue  # someone took this slot (or item) a moment ago
                 adjust_held(s, item_id, +1)
-                return _assignment_view(row)
+                return row
             # Nothing claimable right now: done if nothing is eligible at all, else the
             # eligible items were locked or taken by concurrent claims; look again.
             if not self._candidates(s, project, user_id, 1) or time.monotonic() > deadline:
@@ -123,6 +141,9 @@ class Queue(StoreBase):
             time.sleep(0.002)
 
     def _expire_stale(self, s: Session, project: Project) -> int:
+        """Claims older than the project's claim TTL give their slots back (marked expired:
+        their annotator may still submit, and gets the slot again if one is free)."""
+        _end_lapsed_holds(s, project)
         cutoff = utcnow() - timedelta(seconds=project.claim_ttl_s)
         in_project = select(Item.id).where(Item.project_id == project.id)
         stale = s.scalars(
@@ -135,12 +156,16 @@ class Queue(StoreBase):
         return len(stale)
 
     def available(self, project_name: str, user_id: int) -> int:
-        """How many more items this annotator could still be given."""
+        """How many items this annotator could still label: their open claim and hold, and
+        every item with a free slot they never had."""
         with self._tx() as s:
             project = _project(s, project_name)
             mine = exists().where(Assignment.item_id == Item.id, Assignment.user_id == user_id)
+            mine_open = exists().where(
+                Assignment.item_id == Item.id, Assignment.user_id == user_id, Assignment.state == "open"
+            )
             query = select(func.count()).where(
-                Item.project_id == project.id, Item.held < project.overlap, ~mine
+                Item.project_id == project.id, or_(and_(Item.held < project.overlap, ~mine), mine_open)
             )
             return int(s.scalar(query) or 0)
 
@@ -166,7 +191,9 @@ def release(s: Session, a: Assignment, state: str) -> None:
 def _open_claim(
     s: Session, project: Project, user_id: int, other_than: int | None = None
 ) -> Assignment | None:
-    """The annotator's oldest open claim in the project (a reload resumes on it)."""
+    """The annotator's oldest open assignment in the project: their claim (a reload resumes on
+    it); with `other_than` (the claim), their hold. Oldest by id, the order they were taken in
+    (an open row is only ever inserted by a claim or a hold, never reopened)."""
     query = (
         select(Assignment)
         .join(Item, Item.id == Assignment.item_id)
@@ -174,4 +201,45 @@ def _open_claim(
     )
     if other_than is not None:
         query = query.where(Assignment.id != other_than)
-    return s.scalar(query.order_by(Assignment.claimed_at).limit(1))
+    return s.scalar(query.order_by(Assignment.id).limit(1))
+
+
+def _in_project(a: Any, project: Project) -> Any:
+    """The assignment's item is in the project, looked up by the item's key."""
+    return exists().where(Item.id == a.item_id, Item.project_id == project.id)
+
+
+def _end_lapsed_holds(s: Session, project: Project) -> None:
+    """Delete the holds taken more than HOLD_TTL_S (or the claim TTL, if shorter) ago and give
+    their slots back: a hold is an open assignment with an older open one (`_open_claim`) of
+    the same annotator beside it. Deleted, not expired: nobody labelled it, and an expired row would
+    keep its annotator from ever being given the item (one row per item and annotator).
+
+    Reads the open assignments through the (user, state) index, one seek per user, and their
+    items by key: a join or an IN list over the project's items walks every item of it (100,000
+    in a large project) on each claim.
+    """
+    cutoff = utcnow() - timedelta(seconds=min(HOLD_TTL_S, project.claim_ttl_s))
+    older = aliased(Assignment)
+    claim_beside = exists().where(
+        older.user_id == Assignment.user_id,
+        older.state == "open",
+        older.id < Assignment.id,
+        _in_project(older, project),
+    )
+    query = select(Assignment).where(
+        Assignment.user_id.in_(select(User.id)),
+        Assignment.state == "open",
+        Assignment.claimed_at < cutoff,
+        _in_project(Assignment, project),
+        claim_beside,
+    )
+    if s.get_bind().dialect.name == "postgresql":
+        # two claims at once must not both delete a hold (and give its slot back twice)
+        query = query.with_for_update(skip_locked=True, of=Assignment)
+    lapsed = s.scalars(query).all()
+    for a in lapsed:
+        adjust_held(s, a.item_id, -1)
+        s.delete(a)
+    if lapsed:
+        s.flush()  # before a claim in this transaction takes the slot a lapsed hold gave back

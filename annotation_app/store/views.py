@@ -122,6 +122,16 @@ class AssignmentView:
 
 
 @dataclass(frozen=True)
+class Hold:
+    """The item held for an annotator's next press (`Store.hold_next`), and until when: the
+    page shows it at once on a press only while the hold has time left."""
+
+    assignment_id: int
+    item_id: int
+    expires_at: datetime
+
+
+@dataclass(frozen=True)
 class LabelRevision:
     """A change made after the reveal: kept beside the blind label, never in its place."""
 
