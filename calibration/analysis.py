@@ -37,8 +37,8 @@ from expgrade.calibration.leaderboard import build_leaderboard
 from expgrade.calibration.report import CalibrationReport, Group, GroupSummary, JudgeResult
 from expgrade.calibration.transport import borrowing_note, transport_test
 from expgrade.calibration.validation import Level
-from expgrade.grading.aggregate.intervals import clopper_pearson
-from expgrade.grading.estimate import NAN, Estimate, format_estimate
+from expgrade.grading.aggregate.intervals import exact_share
+from expgrade.grading.estimate import Estimate, format_estimate
 from expgrade.grading.schemas.label import LabelRow
 
 Json = dict[str, Any]
@@ -122,30 +122,18 @@ def _judge_result(
 
 def _proportions(table: np.ndarray, positive: int | None, confidence: float) -> dict[str, Estimate]:
     """Agreement, TPR and TNR are shares of items, so each gets the exact (Clopper–Pearson)
-    interval of its share (`_share`), not the bootstrap's: the percentile bootstrap of a share
+    interval of its share (`exact_share`), not the bootstrap's: the percentile bootstrap of a share
     near 1 on tens of items collapses towards a point and covers well below its level
     (bench/coverage.md, section 4)."""
-    out = {"percent_agreement": _share(float(np.trace(table)), float(table.sum()), confidence)}
+    out = {"percent_agreement": exact_share(float(np.trace(table)), float(table.sum()), confidence)}
     if positive is not None:
         gold_pos = float(table[positive].sum())
         true_neg = float(
             table.sum() - table[positive].sum() - table[:, positive].sum() + table[positive, positive]
         )
-        out["tpr"] = _share(float(table[positive, positive]), gold_pos, confidence)
-        out["tnr"] = _share(true_neg, float(table.sum()) - gold_pos, confidence)
+        out["tpr"] = exact_share(float(table[positive, positive]), gold_pos, confidence)
+        out["tnr"] = exact_share(true_neg, float(table.sum()) - gold_pos, confidence)
     return out
-
-
-def _share(successes: float, n: float, confidence: float) -> Estimate:
-    """`successes` of `n` items with the exact binomial interval (`clopper_pearson`, the one the run
-    report's agreement takes); NaN on no items. Why not Wilson's, as before: its exact binomial
-    coverage at nominal 0.95 falls to 0.84 on 10 items (near a share of 0 or 1) and below 0.94 at
-    some share for every n from 5 to 200; Clopper–Pearson's never falls below its level, at
-    1.06× the width (median; bench/coverage.md, section 12)."""
-    if n == 0:
-        return Estimate(NAN, NAN, NAN)
-    low, high = clopper_pearson(successes, n, confidence)
-    return Estimate(successes / n, low, high)
 
 
 def _panel(data: LabelData, ranked: list[str]) -> tuple[str, RaterCodes] | None:

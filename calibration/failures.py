@@ -2,7 +2,8 @@
 
 The classifier (detectors, then the judge) names one mode per failed run; people name one per
 item in the annotation app. Per mode, the agreement is Cohen's κ of "this mode or not" (one
-against the rest), with an item-bootstrap interval, so a mode the classifier confuses with
+against the rest), with `kappa_interval`'s interval (the one `calibrate` prints: the item
+bootstrap's alone covered 0.69 on tens of labels), so a mode the classifier confuses with
 another shows even when overall agreement is high. The corrected share of each mode is the
 PPI++ mean (calibration/corrected.py): the classifier's share over every classified run,
 rectified by the labelled ones, the same correction the report applies to pass rates. It says
@@ -18,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from expgrade.calibration.agreement import cohen_kappa, confusion_matrix
-from expgrade.calibration.bootstrap import estimate, resample_table
+from expgrade.calibration.agreement import cohen_kappa, confusion_matrix, kappa_interval
+from expgrade.calibration.bootstrap import resample_table
 from expgrade.calibration.corrected import ppi_mean
 from expgrade.grading.errors import UserError
 from expgrade.grading.failures.records import FailureRecord
@@ -84,7 +85,7 @@ def failure_calibration(
     table = confusion_matrix(gold, judged, k) if labelled else np.zeros((k, k))
     rng = np.random.default_rng(seed)
     boot = resample_table(table, n_boot, rng)
-    overall = estimate(float(cohen_kappa(table)), cohen_kappa(boot), confidence)
+    overall = kappa_interval(table, cohen_kappa(boot), confidence, rng)
     per_mode = []
     for m, i in code.items():
         tp = table[..., i, i]
@@ -101,7 +102,7 @@ def failure_calibration(
                 "n_classifier": int(table[:, i].sum()),
                 "n_both": int(tp),
                 "kappa": {
-                    **estimate(float(cohen_kappa(one)), samples, confidence).as_dict(),
+                    **kappa_interval(one, samples, confidence, rng).as_dict(),
                     "n": len(labelled),
                 },
                 "classifier_share": _share(y_hat.tolist() + y_unl.tolist()),

@@ -9,7 +9,7 @@ would pull the human verdict towards the judge. Deterministic items (unit tests,
 scans) keep their recorded verdict: no person re-decides what a program measured.
 
 Per cell (subtask, or agent × subtask, and `all_passed`) the report carries agreement
-(percent, TPR, TNR with exact Clopper–Pearson intervals; Cohen's κ with an item bootstrap CI)
+(percent, TPR, TNR with exact Clopper–Pearson intervals; Cohen's κ with `kappa_interval`'s)
 on the labelled submissions and the corrected pass rate: PPI++ (power-tuned) when the gold set
 is a plain sample, active inference (inverse-probability weighted PPI++) when the items were drawn
 by `annotate load --active --budget` with known inclusion probabilities.
@@ -20,17 +20,17 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from expgrade.calibration.agreement import cohen_kappa
-from expgrade.calibration.bootstrap import estimate, resample_table
+from expgrade.calibration.agreement import cohen_kappa, kappa_interval
+from expgrade.calibration.bootstrap import resample_table
 from expgrade.calibration.comparisons import compare_agents, comparison_json
 from expgrade.calibration.corrected import active_ppi_mean, labels_for_half_width, ppi_mean
-from expgrade.grading.aggregate.intervals import clopper_pearson
+from expgrade.grading.aggregate.intervals import exact_share
 from expgrade.grading.errors import UserError
 from expgrade.grading.estimate import Estimate
 from expgrade.grading.items import INCLUSION_KEY, is_adjudication, is_judged, result_item_key
@@ -185,30 +185,27 @@ def _agreement(
     judge: np.ndarray, human: np.ndarray, n_boot: int, confidence: float, seed: int
 ) -> dict[str, Any]:
     """Percent agreement, TPR, TNR of the labelled units, each a share of units with its exact
-    (Clopper–Pearson) interval; κ with its item-bootstrap CI. Why not the bootstrap for the
-    shares: its percentile interval of a share near 0 or 1 on tens of units collapses towards
-    the point and covered 0.86–0.92 at nominal 0.95 (bench/coverage.md, section 11); and not
+    (Clopper–Pearson) interval; κ with `kappa_interval`'s, as `calibrate` prints it (the item
+    bootstrap's percentile interval alone covered 0.72–1.00 here, section 11). Why not the
+    bootstrap for the shares: its percentile interval of a share near 0 or 1 on tens of units
+    collapses towards the point and covered 0.86–0.92 at nominal 0.95 (bench/coverage.md, section 11); and not
     Wilson's: its exact binomial coverage on 10–100 units falls below 0.94 at 12–22 % of rates
     (0.86 at worst on 10, 0.92 with Brown, Cai & DasGupta's modification), Clopper–Pearson's
     never below 0.95. No units of a class: no TPR (or TNR)."""
     table = np.zeros((2, 2))  # rows: human pass/fail, columns: judge pass/fail (code 0 = pass)
     np.add.at(table, (1 - human.astype(int), 1 - judge.astype(int)), 1.0)
-    boot = resample_table(table, n_boot, np.random.default_rng(seed))
+    rng = np.random.default_rng(seed)
+    boot = resample_table(table, n_boot, rng)
     shares = {
         "agreement": (table[0, 0] + table[1, 1], table.sum()),
         "tpr": (table[0, 0], table[0].sum()),
         "tnr": (table[1, 1], table[1].sum()),
     }
     out = {
-        k: _ci(_exact_share(int(x), int(n), confidence)) if n else _nan_estimate()
+        k: _ci(replace(exact_share(x, n, confidence), n=int(n))) if n else _nan_estimate()
         for k, (x, n) in shares.items()
     }
-    return {**out, "kappa": _ci(estimate(cohen_kappa(table), cohen_kappa(boot), confidence))}
-
-
-def _exact_share(successes: int, n: int, confidence: float) -> Estimate:
-    low, high = clopper_pearson(successes, n, confidence)
-    return Estimate(successes / n, low, high, n=n)
+    return {**out, "kappa": _ci(kappa_interval(table, cohen_kappa(boot), confidence, rng))}
 
 
 def _nan_estimate() -> dict[str, float | None]:

@@ -69,6 +69,19 @@ def clopper_pearson(successes: float, trials: float, confidence: float = 0.95) -
     return low, high
 
 
+def exact_share(successes: float, n: float, confidence: float = 0.95) -> Estimate:
+    """`successes` of `n` units as a share with its exact (`clopper_pearson`) interval; NaN on no
+    units. The one interval of a share of items (`calibrate`'s agreement, TPR and TNR; the run
+    report's). Why not Wilson's: its exact binomial coverage at nominal 0.95 falls to 0.84 on 10
+    items (near a share of 0 or 1) and below 0.94 at some share for every n from 5 to 200;
+    Clopper–Pearson's never falls below its level, at 1.06× the width (median;
+    bench/coverage.md, section 12)."""
+    if n == 0:
+        return Estimate(NAN, NAN, NAN)
+    low, high = clopper_pearson(successes, n, confidence)
+    return Estimate(successes / n, low, high)
+
+
 def task_interval(
     values: Sequence[float],
     clusters: Sequence[str],
