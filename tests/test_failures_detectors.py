@@ -247,3 +247,31 @@ def test_the_judge_rubric_follows_the_taxonomy(tmp_path: Path) -> None:
     )
     rubric = load_rubric(failure_rubric(load_taxonomy(extended), tmp_path / "failures"))
     assert rubric.verdict.labels[-1] == "data_leak" and "+mine.2." in rubric.version and rubric.cites_step
+
+
+def test_instructions_that_mention_a_time_limit_are_no_limit_hit(tmp_path: Path) -> None:
+    """PaperBench's harness log repeats the task's instructions inside the run's log; a line
+    saying when to stop is no limit reached. Lines from benchflow-ai/paperbench@d0db04bc
+    `project/paperbench/runs/2025-04-09T10-52-42-UTC_run-group_aisi-basic-agent-llama4-dev/`
+    (its `logs/run.log`, imported with `import paperbench`), step 1 of the labelled run
+    `paperbench-llama4` (bench/failures_labelled/, dev split)."""
+    log = "\n".join(
+        [
+            "+ conda run -n agent --no-capture-output python start.py",
+            "│    submit your first working solution. Keep working until the time limit     │",
+            "│    require using the full time limit.                                        │",
+            "│ core contributions of the paper, and so are out of scope. This is the case   │",
+            "│ month with TPUs. Retraining an agent of this level can incur a cost          │",
+            "│ stop working when the time limit has been reached.                           │",
+        ]
+    )
+    steps = [{"kind": "message", "actor": "harness", "role": "user", "text": log}]
+    record = _analyze(tmp_path / "a", steps, ended="completed", conclusion=None)
+    assert not [f for f in record.findings if f.detector == "limit"]
+    # The same log with the harness's own report of the limit it hit does fire, at that step.
+    steps.append(
+        {"kind": "error", "actor": "harness", "text": "Time limit reached: the agent ran out of time"}
+    )
+    hit = _analyze(tmp_path / "b", steps, ended="completed", conclusion=None)
+    (limit,) = [f for f in hit.findings if f.detector == "limit"]
+    assert (limit.mode, limit.step) == ("out_of_budget", 2)

@@ -477,9 +477,24 @@ _HIT = re.compile(
 )
 
 
+#: Words that make the rest of a line a condition, not a report: a task's instructions that the
+#: harness log repeats ("stop working when the time limit has been reached", PaperBench) name a
+#: limit and a word for reaching it, yet no limit was hit.
+_CONDITION = re.compile(r"\b(?:when|whenever|if|until|once|before|unless)\b", re.I)
+
+
+def _reports_limit(line: str) -> bool:
+    """A line that says a limit was reached: a limit word and a word for reaching it, the latter
+    not inside a condition. Read line by line, since one harness step can hold a whole log (a
+    paper's "out of scope" lines and a "cost" elsewhere are not one report)."""
+    return bool(_LIMIT.search(line)) and any(
+        not _CONDITION.search(line[: m.start()]) for m in _HIT.finditer(line)
+    )
+
+
 def _limit_step(s: Step) -> bool:
     text = s.text or s.output or ""
-    return (s.actor == "harness" or s.kind == "error") and bool(_LIMIT.search(text) and _HIT.search(text))
+    return (s.actor == "harness" or s.kind == "error") and any(map(_reports_limit, text.splitlines()))
 
 
 def limit_hit(ended: str | None, runs: Runs | None) -> list[Finding]:
