@@ -19,7 +19,7 @@ from expgrade.grading.estimate import Estimate, wilson_interval
 #: The precision a detector must reach on held-out real runs to fire by default (issue 61).
 PRECISION_GOAL = 0.90
 #: Where the figures come from.
-MEASURED_ON = "bench/failures.md: the holdout split of bench/failures_labelled/ (56 real runs, 5 harnesses)"
+MEASURED_ON = "bench/failures.md: the holdout split of bench/failures_labelled/ (97 real runs, 7 harnesses)"
 
 
 @dataclass(frozen=True)
@@ -54,14 +54,14 @@ class Measured:
 
 #: (detector, mode) -> its figures on the holdout split (bench/failures.md, "Per detector").
 MEASURED: dict[tuple[str, str], Measured] = {
-    ("git_history", "results_unsupported"): Measured(1, 0, 1, 25),
-    ("install", "environment_setup"): Measured(2, 2, 0, 25),
-    ("limit", "out_of_budget"): Measured(0, 0, 0, 25),  # 2/2 on the dev split: not held out
-    ("mock_data", "experiment_not_run"): Measured(0, 0, 1, 25),
-    ("no_run", "experiment_not_run"): Measured(0, 0, 2, 25),
-    ("repeated", "code_error"): Measured(2, 0, 2, 25),
-    ("traceback", "code_error"): Measured(8, 0, 4, 25),
-    ("traceback", "environment_setup"): Measured(7, 4, 2, 25),
+    ("git_history", "results_unsupported"): Measured(1, 0, 2, 50),
+    ("install", "environment_setup"): Measured(2, 2, 4, 50),
+    ("limit", "out_of_budget"): Measured(3, 3, 0, 50),
+    ("mock_data", "experiment_not_run"): Measured(0, 0, 1, 50),
+    ("no_run", "experiment_not_run"): Measured(4, 1, 6, 50),
+    ("repeated", "code_error"): Measured(2, 0, 4, 50),
+    ("traceback", "code_error"): Measured(12, 1, 15, 50),
+    ("traceback", "environment_setup"): Measured(13, 4, 14, 50),
 }
 
 
