@@ -8,12 +8,15 @@
      as a long run writes), as `run/output.jsonl`;
    - `swebench-predictions`: SWE-agent's `swe_agent_run/all_preds.jsonl`, as `preds.jsonl`.
 2. In fresh processes, one after the other in this one run: `expgrade submissions import FMT`
-   of the code before (a copy of this tree with the importers, `CHANGED`, as commit `--base`
-   has them, default ce22117, the last before this change: the rest of the tree holds other
-   engineers' work in progress, which an old commit's CLI does not start beside) and of this
-   tree. Reports wall time, MB/s and peak RSS (the child's own `ru_maxrss`, from `wait4`: the
-   child is a fresh exec'd interpreter, so its high-water mark is its own), via
-   `harness_trajectory_bench.run_import`.
+   of the code before (for each commit of `--base`, a copy of this tree with the importers,
+   `CHANGED`, as that commit has them: by default ce22117, the last before the importers
+   streamed, and 04e7f53, the last before their throughput work; the rest of the tree holds
+   other engineers' work in progress, which an old commit's CLI does not start beside) and of
+   this tree. Reports wall time, MB/s, the child's CPU seconds (user + system) and MB per CPU
+   second (on a shared machine the wall time is mostly the others' load; the CPU time is the
+   import's own cost), peak RSS (the child's own `ru_maxrss`, from `wait4`: the child is a
+   fresh exec'd interpreter, so its high-water mark is its own) and the load average when the
+   row ended, via `harness_trajectory_bench.run_import`.
 
     .venv/bin/python bench/harness_memory_bench.py --formats openhands --size-mb 100 1024 [--only this]
     .venv/bin/python bench/harness_memory_bench.py --formats swebench-predictions --size-mb 20
@@ -88,7 +91,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size-mb", type=int, nargs="+", default=[100])
     parser.add_argument("--formats", nargs="+", choices=sorted(SOURCES), default=sorted(SOURCES))
-    parser.add_argument("--base", default="ce22117", help="the commit before the importers streamed")
+    parser.add_argument(
+        "--base",
+        nargs="+",
+        default=["ce22117", "04e7f53"],
+        help="the commits to compare with: before the importers streamed, before their throughput work",
+    )
     parser.add_argument(
         "--history-times",
         type=int,
@@ -98,13 +106,17 @@ def main() -> None:
     parser.add_argument("--only", choices=("both", "this"), default="both")
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.2f}\n")
-    print("| format | input MB | records | importer | wall s | MB/s | peak RSS MB | written |")
-    print("|---|---:|---:|---|---:|---:|---:|---:|")
+    print(
+        "| format | input MB | records | importer | wall s | MB/s | CPU s | MB / CPU s | peak RSS MB"
+        " | written | load |"
+    )
+    print("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory(prefix="expgrade-memory-bench-", dir="/tmp") as tmp_name:
         tmp = Path(tmp_name)
         codes = {"this tree": REPO}
         if args.only == "both":
-            codes = {f"before ({args.base})": before_tree(tmp / "base", args.base), **codes}
+            bases = {f"before ({base})": before_tree(tmp / f"base-{base}", base) for base in args.base}
+            codes = {**bases, **codes}
         for fmt in args.formats:
             real, name, id_field = SOURCES[fmt]
             for size_mb in args.size_mb:
@@ -114,11 +126,12 @@ def main() -> None:
                 for label, code in codes.items():
                     out = tmp / "out"
                     got = run_import(code, src, out, fmt)
-                    wall, peak = got["wall_s"], got["peak_rss_mb"]
+                    wall, cpu, peak = got["wall_s"], got["cpu_s"], got["peak_rss_mb"]
                     written = sum(1 for _ in out.glob("*/submission.json"))
+                    load = os.getloadavg()[0]
                     print(
                         f"| {fmt} | {size:.0f} | {records} | {label} | {wall:.1f} | {size / wall:.1f} |"
-                        f" {peak:.0f} | {written} |",
+                        f" {cpu:.1f} | {size / cpu:.1f} | {peak:.0f} | {written} | {load:.1f} |",
                         flush=True,
                     )
                     shutil.rmtree(out)

@@ -101,6 +101,8 @@ def run_import(code: Path, src: Path, out: Path, fmt: str = "openhands") -> dict
     steps = sum(sum(1 for _ in p.open("rb")) for p in trajectories)
     return {
         "wall_s": wall,
+        # the child's own CPU time: what it cost whatever else the shared machine ran meanwhile
+        "cpu_s": usage.ru_utime + usage.ru_stime,
         "peak_rss_mb": usage.ru_maxrss / 1024,
         "steps": steps,
         "trajectory_mb": sum(p.stat().st_size for p in trajectories) / 2**20,

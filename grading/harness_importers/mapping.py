@@ -251,12 +251,15 @@ def walk(value: Any, steps: tuple[Step, ...]) -> tuple[Any, tuple[str | int, ...
     step, rest = steps[0], steps[1:]
     if step.key is None:
         items = (
-            list(value.items())
-            if isinstance(value, dict)
-            else list(enumerate(value))
-            if isinstance(value, list)
-            else []
+            value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
         )
+        if len(rest) == 1 and isinstance(key := rest[0].key, str):
+            # `[*].key` (a signature asking every event of a long history for its `kind`): the
+            # loop below with its last step inlined, no call per item
+            for k, item in items:
+                if isinstance(item, dict) and (found := item.get(key)) is not None and found != "":
+                    return found, (k, key)
+            return _MISSING, ()
         for k, item in items:
             found, taken = walk(item, rest)
             if found is not _MISSING and found is not None and found != "":
