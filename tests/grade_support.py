@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from collections import Counter
@@ -25,6 +26,14 @@ def command(*args: str | Path) -> list[str]:
     fallback = [sys.executable, "-c", "from expgrade.cli import main; main()"]
     exe = [str(EXPGRADE)] if EXPGRADE.exists() else fallback
     return [*exe, *map(str, args)]
+
+
+def ctrl_c_reaches_it() -> None:
+    """`preexec_fn` for a child a test sends Ctrl-C (SIGINT): a shell's background job, and so a
+    suite started as one (`nohup .ci/run &`), inherits SIGINT ignored, and Python started so never
+    raises KeyboardInterrupt; the child then finished its grading at exit 0. The default
+    disposition gives Python's own handler back, as at a terminal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def environment(tmp: Path) -> dict[str, str]:

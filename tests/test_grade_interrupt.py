@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from grade_support import DEMO, JUDGE, command, environment
+from grade_support import DEMO, JUDGE, command, ctrl_c_reaches_it, environment
 
 from expgrade.grading.testing.judge_server import ScriptedServer, ServerScript
 
@@ -31,10 +31,12 @@ def test_ctrl_c_says_rerun_to_resume(tmp_path: Path) -> None:
             "--judge", JUDGE,
             "--api-base", server.url,
         )  # fmt: skip
-        proc = subprocess.Popen(argv, env=environment(tmp_path), stderr=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            argv, env=environment(tmp_path), stderr=subprocess.PIPE, text=True, preexec_fn=ctrl_c_reaches_it
+        )
         # until the grading has started to judge (the preflight's call is not counted): a signal
-        # that lands earlier, while Python is still importing on a loaded machine, is a plain
-        # KeyboardInterrupt, not the behaviour under test; the bound is generous for load 25
+        # that lands earlier, while Python is still importing, is a plain KeyboardInterrupt, not
+        # the behaviour under test; the bound is generous for a loaded machine
         deadline = time.monotonic() + 240
         while server.stats["requests"] == 0 and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)

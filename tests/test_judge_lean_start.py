@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from grade_support import DEMO, JUDGE, command, environment
+from grade_support import DEMO, JUDGE, command, ctrl_c_reaches_it, environment
 
 from expgrade.grading.judge import client
 from expgrade.grading.testing.judge_server import ScriptedServer, ServerScript
@@ -102,7 +102,9 @@ def test_ctrl_c_ends_grade_at_once_with_the_resume_line(tmp_path: Path) -> None:
             "--controls", "0", "--retest", "0", "--judge", JUDGE, "--api-base", server.url,
             "--timeout", "600", "--no-preflight",  # the preflight too would wait 120 s per call
         )  # fmt: skip
-        proc = subprocess.Popen(argv, env=environment(tmp_path), stderr=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            argv, env=environment(tmp_path), stderr=subprocess.PIPE, text=True, preexec_fn=ctrl_c_reaches_it
+        )
         try:
             while server.stats["requests"] == 0 and proc.poll() is None:
                 time.sleep(0.05)  # until the grading has started to judge
