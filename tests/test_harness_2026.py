@@ -307,7 +307,11 @@ def test_claude_code_by_name_and_a_sub_agent_transcript_alone(tmp_path: Path) ->
 
 def test_codex_rollouts_calls_outputs_reasoning_and_usage(tmp_path: Path) -> None:
     subs, out = imported(CODEX, tmp_path / "subs")
-    assert sorted(subs) == ["codex__gpt-5.5__workspace__1", "codex__synthetic-model__synthetic-project__1"]
+    assert sorted(subs) == [
+        "codex__gpt-5-codex__spectora-labs-monorepo-v2__1",
+        "codex__gpt-5.5__workspace__1",
+        "codex__synthetic-model__synthetic-project__1",
+    ]
     for sub, steps in subs.values():
         contract(sub, steps)
     real, real_steps = subs["codex__gpt-5.5__workspace__1"]
@@ -342,6 +346,46 @@ def test_codex_rollouts_calls_outputs_reasoning_and_usage(tmp_path: Path) -> Non
         .read_text()
     )
     assert "future_synthetic_record 1" in out  # a record of a type it does not know: counted
+
+
+def test_codex_usage_written_before_its_calls_items_is_that_calls(tmp_path: Path) -> None:
+    """Codex CLI 0.40 (a real VS Code session: 34 `shell` calls, gpt-5-codex) writes each model
+    call's `token_count` before the call's items, the newer CLI after them: either way each of
+    the 35 calls keeps its own usage, the tokens add up to the session's total, and every call
+    and output is kept whole."""
+    src = CODEX / "rollout-2025-09-25T15-12-14-019982b8-3422-79e0-8b3b-05abaf4f3c3e.jsonl"
+    subs, _ = imported(src, tmp_path / "subs")
+    [(sub, steps)] = subs.values()
+    contract(sub, steps)
+    assert (sub["task_id"], sub["agent_model"]) == ("spectora-labs-monorepo-v2", "gpt-5-codex")
+    assert sub["conclusion"].startswith("**Findings**")
+    records = [json.loads(line) for line in src.read_text().splitlines()]
+    items = [r["payload"] for r in records if r["type"] == "response_item"]
+    outputs = {i["call_id"]: json.loads(i["output"]) for i in items if i["type"] == "function_call_output"}
+    calls = [i for i in items if i["type"] == "function_call"]
+    ran = commands(steps)
+    assert len(ran) == len(calls) == 34
+    for (command, printed, code), call in zip(ran, calls, strict=True):
+        argv = json.loads(call["arguments"])["command"]
+        assert command == argv[2]  # `bash -lc SCRIPT`: the script
+        output = outputs[call["call_id"]]
+        assert (printed, code) == (output["output"], output["metadata"]["exit_code"])
+    counts = [r["payload"]["info"] for r in records if r["payload"].get("type") == "token_count"]
+    total = counts[-1]["total_token_usage"]
+    assert tokens(steps) == (total["input_tokens"], total["output_tokens"]) == (536834, 6654)
+    used = [s for s in steps if s.usage is not None]
+    assert len(used) == len(counts) == 35
+    first, last = counts[0]["last_token_usage"], counts[-1]["last_token_usage"]
+    assert used[0].index == 2 + 1 and used[0].kind == "reasoning"  # the first call's first item
+    assert used[0].usage is not None and used[0].usage.input_tokens == first["input_tokens"] == 2899
+    answer = steps[-1]
+    assert answer.kind == "message" and answer.text == sub["conclusion"]
+    reply = next(s for s in reversed(steps) if s.usage is not None)
+    assert reply.index == answer.index - 1  # the last call: its reasoning, then the answer
+    assert reply.usage is not None and (reply.usage.input_tokens, reply.usage.output_tokens) == (
+        last["input_tokens"],
+        last["output_tokens"],
+    )
 
 
 # --- aider -----------------------------------------------------------------------------------
@@ -430,6 +474,28 @@ def test_a_trial_that_recorded_no_trajectory_is_named_with_why(tmp_path: Path) -
         "hello-world__timeout1/result.json: Harbor trial result of a trial with no agent/trajectory.json:"
         " the agent recorded no run to import"
     ) in out
+
+
+def test_a_published_harbor_job_whose_agent_wrote_no_trajectory_names_each_result(tmp_path: Path) -> None:
+    """A real Harbor job folder (Terminal-Bench 2.1, 2026): its agent kept its own log, which
+    Harbor did not convert, so the trial has a `result.json` and no `agent/trajectory.json`."""
+    job = REAL / "harbor_job_no_trajectory"
+    trial = json.loads((job / "count-dataset-tokens__Xhr8Lnc" / "result.json").read_text())
+    assert trial["task_id"] == {  # this Harbor names the task by an object, not a path
+        "org": "terminal-bench",
+        "name": "count-dataset-tokens",
+        "ref": "sha256:cd0574ec8281f53854256acc93702ed1441407c0428849e1dd4f27e863c6b08a",
+    }
+    r = run_cli("submissions", "import", "auto", job, "--out", tmp_path / "subs")
+    assert r.code == 2, r.out + r.err
+    said = flat(r.out + r.err)
+    assert "no harness output found" in said
+    assert (
+        "result.json: Harbor trial result of a trial with no agent/trajectory.json:"
+        " the agent recorded no run to import"
+    ) in said
+    assert "result.json: Harbor job result (each trial is read from its own folder)" in said
+    assert not (tmp_path / "subs").exists() or not any((tmp_path / "subs").iterdir())
 
 
 def test_an_api_error_claude_code_wrote_as_a_reply_is_the_harness_error_not_the_answer(

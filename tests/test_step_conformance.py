@@ -326,6 +326,24 @@ CASES: tuple[Case, ...] = (
         answer="[REDACTED_ASSISTANT_TEXT]",
         patch=False,
     ),
+    # A real Codex CLI 0.40 session (VS Code, gpt-5-codex): 34 `shell` calls, each `bash -lc`
+    # script with its output and `metadata.exit_code`; the IDE context is the user's message.
+    Case(
+        preset="codex rollout",
+        harness="codex",
+        source="codex_rollouts/rollout-2025-09-25T15-12-14-019982b8-3422-79e0-8b3b-05abaf4f3c3e.jsonl",
+        task="spectora-labs-monorepo-v2",
+        commands=34,
+        ran=(
+            Ran("ls", "CLAUDE.md", 0),
+            Ran("ls packages", "anthropic-admin", 0),
+            Ran("cat packages/services/tsconfig.json", '"extends": "@repo/typescript-config', 0),
+            Ran("cat packages/services/eslint.config.js", "import { config } from", 0),
+        ),
+        actors={"harness": 1, "user": 1, "agent": 101},
+        answer="**Findings**",
+        patch=False,
+    ),
     # aider: the user's `/test` is the user's call, aider's output after it its output; three
     # sessions are three attempts at one task, asked here by the second's folder.
     Case(

@@ -17,8 +17,10 @@ and `token_count`) and `compacted`.
   `metadata.exit_code` or its `Exit code: N` line); user messages the user's, except what the CLI
   writes in the user's name (`<environment_context>`, `<user_instructions>`, AGENTS.md) and
   `developer` messages: the harness's; a `token_count`'s `last_token_usage` the usage of the
-  model call whose items precede it; an `error` event an error step, a `compacted` record and
-  an aborted turn the harness's messages;
+  model call whose items precede it, or, in a rollout whose first count comes before the
+  model's first item (CLI 0.40 writes each count before its call's items), of the call whose
+  items follow it; an `error` event an error step, a `compacted` record and an aborted turn
+  the harness's messages;
 - answer: the last assistant message, else the last `task_complete`'s `last_agent_message`;
 - the `event_msg`s that repeat a response item (`user_message`, `agent_message`,
   `agent_reasoning`, `exec_command_end`, …) and other bookkeeping are counted in a note.
@@ -88,6 +90,10 @@ class _FirstPass:
     last_message: Derived | None = None
     skipped: Counter[str] = field(default_factory=Counter)
     items: int = 0
+    #: Whether the CLI wrote each `token_count` before its model call's items (None: no count).
+    usage_first: bool | None = None
+    #: Whether a model output item (`_from_model`) has been read yet.
+    answered: bool = False
 
     def read(self, path: Path) -> None:
         for line, record in iter_json_lines(path):
@@ -101,11 +107,15 @@ class _FirstPass:
                 self.model = Derived(payload["model"], f"line {line}: turn_context.payload.model")
             elif kind == "response_item":
                 self.items += 1
+                self.answered = self.answered or _from_model(payload)
                 text = _text(payload.get("content"))
                 if payload.get("type") == "reasoning" and not (text or _text(payload.get("summary"))):
                     self.skipped["reasoning with only encrypted content"] += 1
                 if payload.get("type") == "message" and payload.get("role") == "assistant" and text.strip():
                     self.answer = Derived(text, f"line {line}: the last assistant message")
+            elif kind == "event_msg" and payload.get("type") == "token_count" and self.usage_first is None:
+                if obj(obj(payload.get("info")).get("last_token_usage")):
+                    self.usage_first = not self.answered
             elif kind == "event_msg" and payload.get("type") == "task_complete":
                 said = payload.get("last_agent_message")
                 if isinstance(said, str) and said.strip():
@@ -114,6 +124,14 @@ class _FirstPass:
                 self.skipped[f"event_msg {payload.get('type')}"] += 1
             elif kind not in RECORD_TYPES:
                 self.skipped[str(kind)] += 1
+
+
+def _from_model(item: dict[str, Any]) -> bool:
+    """Whether a response item is the model's output (what a model call's usage counts)."""
+    kind = item.get("type")
+    return kind in ("reasoning", "function_call", "custom_tool_call", "local_shell_call") or (
+        kind == "message" and item.get("role") == "assistant"
+    )
 
 
 def shell_of(args: Any) -> str | None:
@@ -158,12 +176,15 @@ def _output(value: Any) -> tuple[str, int | None]:
 
 class _Steps:
     """The second pass: a model call's items are held until its `token_count` gives their usage
-    (one call's items at most), then written."""
+    (one call's items at most), then written; or, where the CLI wrote each count before its
+    call's items (`usage_first`), the count's usage waits for the next call's first item."""
 
-    def __init__(self, model: str | None) -> None:
+    def __init__(self, model: str | None, usage_first: bool) -> None:
         self.held: list[StepDraft] = []
         self.tools: dict[str, str | None] = {}
         self.model = model
+        self.usage_first = usage_first
+        self.early: dict[str, Any] | None = None
 
     def run(self, path: Path) -> Iterator[StepDraft]:
         for _, record in iter_json_lines(path):
@@ -177,17 +198,11 @@ class _Steps:
                         yield from self.flush()
                         yield step
                     else:
+                        if self.early is not None and step.get("role") == "assistant":
+                            step["usage"], self.early = self.early, None
                         self.held.append(step)
             elif kind == "event_msg" and payload.get("type") == "token_count":
-                usage = obj(obj(payload.get("info")).get("last_token_usage"))
-                first = next((s for s in self.held if s.get("role") == "assistant"), None)
-                if first is not None and usage:
-                    first["usage"] = usage_of(
-                        usage.get("input_tokens"),
-                        usage.get("output_tokens"),
-                        cached=usage.get("cached_input_tokens"),
-                    )
-                yield from self.flush()
+                yield from self._usage(obj(payload.get("info")))
             elif kind == "event_msg" and payload.get("type") in _EVENTS:
                 yield from self.flush()
                 said = payload.get("message") or payload.get("reason") or payload.get("type")
@@ -201,6 +216,19 @@ class _Steps:
             elif kind == "compacted":
                 yield from self.flush()
                 yield {**common, "kind": "message", "actor": "harness", "text": _text(payload.get("message"))}
+        yield from self.flush()
+
+    def _usage(self, info: dict[str, Any]) -> Iterator[StepDraft]:
+        """A `token_count`: the usage of the held call's items, or of the next call's."""
+        last = obj(info.get("last_token_usage"))
+        usage = usage_of(
+            last.get("input_tokens"), last.get("output_tokens"), cached=last.get("cached_input_tokens")
+        )
+        first = next((s for s in self.held if s.get("role") == "assistant"), None)
+        if usage and self.usage_first:
+            self.early = usage
+        elif usage and first is not None:
+            first["usage"] = usage
         yield from self.flush()
 
     def flush(self) -> Iterator[StepDraft]:
@@ -266,7 +294,7 @@ def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord | Notice
         task=task_of(
             first.cwd, first.facts.get("id"), path, cwd_field="session_meta.cwd", id_field="session_meta.id"
         ),
-        steps=_Steps(None).run(path),
+        steps=_Steps(None, bool(first.usage_first)).run(path),
         model=first.model,
         answer=first.answer or first.last_message,
         facts={**first.facts, **({"cwd": first.cwd} if first.cwd else {})},
