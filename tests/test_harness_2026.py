@@ -491,10 +491,12 @@ def test_a_published_harbor_job_whose_agent_wrote_no_trajectory_names_each_resul
     said = flat(r.out + r.err)
     assert "no harness output found" in said
     assert (
-        "result.json: Harbor trial result of a trial with no agent/trajectory.json:"
+        "count-dataset-tokens__Xhr8Lnc/result.json: Harbor trial result of a trial with no"
+        " agent/trajectory.json:"
         " the agent recorded no run to import"
     ) in said
-    assert "result.json: Harbor job result (each trial is read from its own folder)" in said
+    # each named by its path in the job folder: by name alone the two read the same
+    assert "; result.json: Harbor job result (each trial is read from its own folder)" in said
     assert not (tmp_path / "subs").exists() or not any((tmp_path / "subs").iterdir())
 
 

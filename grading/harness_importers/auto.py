@@ -280,12 +280,21 @@ def walk(sources: Sequence[Path]) -> Walk:
         raise UserError(f"{why}{more}", file=path)
     if not found.files:
         where = ", ".join(str(s) for s in sources)
-        skipped = "; ".join(f"{p.name}: {why}" for p, why in found.skipped[:5])
+        skipped = "; ".join(f"{_shown(p, sources)}: {why}" for p, why in found.skipped[:5])
         more = f"; and {len(found.skipped) - 5} more" if len(found.skipped) > 5 else ""
         raise UserError(
             f"no harness output found in {where}: {EXPECTED}; found {skipped or 'no files'}{more}"
         )
     return found
+
+
+def _shown(path: Path, sources: Sequence[Path]) -> str:
+    """A skipped file as the user can find it: its path inside the folder they named (two
+    trials' `result.json` would read the same by name alone), or its name for a file named."""
+    for src in sources:
+        if src.is_dir() and path.is_relative_to(src):
+            return str(path.relative_to(src))
+    return path.name
 
 
 def _walk_folder(folder: Path, found: Walk) -> None:
