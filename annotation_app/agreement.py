@@ -14,7 +14,7 @@ import pandas as pd
 
 from expgrade.calibration import calibrate, inter_annotator_agreement
 from expgrade.calibration.bootstrap import estimate
-from expgrade.calibration.humans import pair_kappa
+from expgrade.calibration.humans import HumanAgreement, kappa_text, pair_kappa
 from expgrade.calibration.labels import frame_of, load_label_data
 from expgrade.grading.errors import UserError
 from expgrade.grading.estimate import Estimate, format_estimate
@@ -51,6 +51,15 @@ def mean_pairwise_kappa(
     return estimate(mean_kappa(np.arange(data.n_items)), samples, confidence)
 
 
+def _mean_kappa(h: HumanAgreement, humans: list[LabelRow]) -> str:
+    """Two annotators: their κ with `kappa_interval`'s interval, as `calibrate` prints it, or
+    undefined with their raw agreement; more: the mean over pairs with its item bootstrap."""
+    if len(h.pairwise_kappa) == 1:
+        (pair,) = h.pairwise_kappa
+        return kappa_text(pair.estimate, pair.agreement, 3)
+    return "n/a" if h.mean_pairwise_kappa is None else _fmt(mean_pairwise_kappa(humans))
+
+
 def human_table(humans: list[LabelRow]) -> pd.DataFrame:
     columns = [
         "items with ≥2 labels",
@@ -72,7 +81,7 @@ def human_table(humans: list[LabelRow]) -> pd.DataFrame:
         _fmt(h.krippendorff_alpha),
         _fmt(h.percent_agreement),
         _fmt(h.gwet_ac1),
-        "n/a" if h.mean_pairwise_kappa is None else _fmt(mean_pairwise_kappa(humans)),
+        _mean_kappa(h, humans),
     ]
     return pd.DataFrame([dict(zip(columns, values, strict=True))], columns=columns)
 

@@ -13,7 +13,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Table, create_engine, delete, event, insert, inspect, select, text
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Table,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    insert,
+    inspect,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
 
@@ -26,9 +39,11 @@ from expgrade.annotation_app.models import (
     Item,
     LabelEvent,
     Meta,
+    Project,
     SignInSession,
     User,
 )
+from expgrade.annotation_app.queueing import queue_position
 from expgrade.grading.errors import UserError
 
 BUSY_TIMEOUT_S = 30
@@ -149,6 +164,24 @@ def _adjudication_v6(conn: Connection) -> None:
     Adjudication.__table__.create(conn, checkfirst=True)  # type: ignore[attr-defined]
 
 
+def _random_queue_v7(conn: Connection) -> None:
+    """The in-order queue's random order: each project's seed (0, the default, recorded) and
+    each item's place from it, so a project loaded before serves its unlabelled items in the
+    random order too (the items labelled so far stay the load-order prefix they were)."""
+    _add_column(conn, Project.__table__, "queue_seed")  # type: ignore[arg-type]
+    _add_column(conn, Item.__table__, "queue_pos")  # type: ignore[arg-type]
+    for index in Item.__table__.indexes:  # type: ignore[attr-defined]
+        if index.name == "ix_items_project_queue":
+            index.create(conn, checkfirst=True)
+    rows = conn.execute(
+        select(Item.id, Item.item_key, Project.queue_seed).join(Project, Project.id == Item.project_id)
+    ).all()
+    place = update(Item).where(Item.id == bindparam("item_id")).values(queue_pos=bindparam("pos"))
+    for start in range(0, len(rows), 5000):
+        chunk = rows[start : start + 5000]
+        conn.execute(place, [{"item_id": i, "pos": queue_position(seed, key)} for i, key, seed in chunk])
+
+
 #: schema version -> the step that brings a database from the previous version to it.
 #: Version 1 creates the tables; later versions add ALTER steps here and bump SCHEMA_VERSION.
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
@@ -158,6 +191,7 @@ MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     4: _blind_labels_v4,
     5: _item_list_index_v5,
     6: _adjudication_v6,
+    7: _random_queue_v7,
 }
 
 

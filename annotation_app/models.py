@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     CheckConstraint,
     DateTime,
@@ -32,11 +33,12 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 #: Bump with every schema change and add the step to `store.MIGRATIONS`.
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 
 def utcnow() -> datetime:
@@ -77,6 +79,9 @@ class Project(Base):
     active_queue: Mapped[bool] = mapped_column(Boolean, default=False)
     #: an unsubmitted claim older than this gives its slot back to the queue
     claim_ttl_s: Mapped[int] = mapped_column(Integer, default=3600)
+    #: seed of the in-order queue's random order (`queueing.queue_position`): recorded so the
+    #: order an annotator was served in can be rebuilt from the item keys alone
+    queue_seed: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     __table_args__ = (CheckConstraint("overlap >= 1", name="ck_projects_overlap"),)
 
@@ -110,10 +115,15 @@ class Item(Base):
     priority: Mapped[float] = mapped_column(Float, default=0.0)
     #: position in the active queue (lower first); never shown to annotators
     active_rank: Mapped[int] = mapped_column(Integer, default=0)
+    #: position in the in-order queue (lower first): a seeded hash of the item key, so a person
+    #: who stops partway has labelled a uniform random sample, not the first tasks loaded
+    queue_pos: Mapped[int] = mapped_column(BigInteger, default=0, server_default=text("0"))
     __table_args__ = (
         UniqueConstraint("project_id", "item_key", name="uq_items_key"),
         Index("ix_items_project_seq", "project_id", "seq"),
         Index("ix_items_project_rank", "project_id", "active_rank"),
+        #: the in-order queue's walk (ties, never expected, fall back to the id)
+        Index("ix_items_project_queue", "project_id", "queue_pos", "id"),
         #: the flagged lane of the in-order queue (priority >= INJECTION_PRIORITY) without a scan
         Index("ix_items_project_priority", "project_id", "priority"),
     )

@@ -14,6 +14,7 @@ although the sample over-represents the judges' hard cases.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 from collections import Counter, defaultdict
@@ -23,6 +24,19 @@ from dataclasses import dataclass
 #: Added to the priority of an item whose verdict was flagged prompt_injection: such items are
 #: served before every round of the stratified queue (a person must look at them first).
 INJECTION_PRIORITY = 100.0
+
+
+def queue_position(seed: int, item_key: str) -> int:
+    """An item's place in the in-order queue: the first 63 bits of sha256(seed, item key).
+
+    Serving items in load order made a person who stops partway label whole tasks in a row,
+    where the corrected rate's interval assumes a uniform random sample of the items (it
+    covered 0.415 there, bench/coverage.md §10). Sorting by a seeded hash is a random
+    permutation that the seed and the keys alone rebuild, and an item loaded later falls at
+    a random place among the rest without moving any other item.
+    """
+    digest = hashlib.sha256(f"{seed}\0{item_key}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1  # fits a signed 64-bit column
 
 
 def judge_priority(verdicts: Sequence[str | None], confidences: Sequence[float]) -> float:

@@ -6,24 +6,41 @@ good as another person; asking for 0.9 would be asking for more than the gold la
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 
-from expgrade.calibration.agreement import cohen_kappa, confusion_matrix, multi_rater_agreement
-from expgrade.calibration.bootstrap import estimate, resample_type_counts
+from expgrade.calibration.agreement import (
+    cohen_kappa,
+    confusion_matrix,
+    kappa_interval,
+    multi_rater_agreement,
+)
+from expgrade.calibration.bootstrap import estimate, resample_table, resample_type_counts
 from expgrade.calibration.krippendorff_alpha import alpha_from_coincidences, package_alpha, unit_coincidences
 from expgrade.calibration.labels import IntArray, LabelData
-from expgrade.grading.estimate import Estimate
+from expgrade.grading.estimate import Estimate, format_estimate
 
 
 @dataclass(frozen=True)
 class PairKappa:
+    """Cohen's κ of two human raters on the `n` items both rated, with `kappa_interval`'s
+    interval (the one every κ expgrade prints carries: on tens of items a κ alone says little),
+    and their raw agreement, said where κ is undefined (a rater used one category)."""
+
     a: str
     b: str
     n: int
-    kappa: float
+    estimate: Estimate
+    agreement: float
+
+    @property
+    def kappa(self) -> float:
+        return self.estimate.value
 
 
 @dataclass(frozen=True)
@@ -49,11 +66,30 @@ def pair_kappa(a: IntArray, b: IntArray, k: int) -> tuple[int, float]:
     return int(table.sum()), float(cohen_kappa(table))
 
 
+def kappa_text(estimate: Estimate | Mapping[str, Any], agreement: float | None, digits: int = 2) -> str:
+    """κ with its interval, or `undefined (raw agreement 1.00)` where a rater used one category:
+    an undefined κ is not a low one, and the raw agreement says what the raters did."""
+    known = agreement is not None and math.isfinite(agreement)
+    raw = f" (raw agreement {agreement:.{digits}f})" if known else ""
+    return format_estimate(estimate, digits, undefined="undefined" + raw)
+
+
+def pair_estimate(
+    a: IntArray, b: IntArray, k: int, n_resamples: int, confidence: float, rng: np.random.Generator
+) -> tuple[int, Estimate, float]:
+    """(items both rated, κ with `kappa_interval`'s interval, raw agreement) of two raters."""
+    table = confusion_matrix(a, b, k)
+    n = int(table.sum())
+    boot = cohen_kappa(resample_table(table, n_resamples, rng)) if n else np.empty(0)
+    agreement = float(np.trace(table) / n) if n else float("nan")
+    return n, kappa_interval(table, boot, confidence, rng), agreement
+
+
 def human_agreement(
     data: LabelData, mask: np.ndarray, n_resamples: int, confidence: float, rng: np.random.Generator
 ) -> HumanAgreement:
     """α (at the scale's level), pairwise percent agreement and multi-rater AC1 with bootstrap
-    intervals, plus Cohen's κ for every pair of human raters.
+    intervals, plus Cohen's κ for every pair of human raters with `kappa_interval`'s.
 
     Items are resampled through their vote *patterns* (how many raters chose each category):
     every statistic here depends on the items only through those patterns.
@@ -62,8 +98,15 @@ def human_agreement(
     counts = counts[counts.sum(axis=1) >= 2]
     k = data.scale.k
     nan = Estimate(float("nan"), float("nan"), float("nan"))
+    pair_rng = rng.spawn(1)[0]  # a stream of its own: α's and AC1's draws stay as they were
     pairs = [
-        PairKappa(a, b, *pair_kappa(data.humans[a].codes[mask], data.humans[b].codes[mask], k))
+        PairKappa(
+            a,
+            b,
+            *pair_estimate(
+                data.humans[a].codes[mask], data.humans[b].codes[mask], k, n_resamples, confidence, pair_rng
+            ),
+        )
         for a, b in combinations(sorted(data.humans), 2)
     ]
     pairs = [p for p in pairs if p.n > 0]

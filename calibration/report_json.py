@@ -129,7 +129,15 @@ def _human_detail(h: HumanAgreement) -> Json:
         "gwet_ac1": h.gwet_ac1.as_dict(),
         "mean_pairwise_kappa": None if h.mean_pairwise_kappa is None else json_number(h.mean_pairwise_kappa),
         "pairwise_kappa": [
-            {"a": p.a, "b": p.b, "n": p.n, "kappa": json_number(p.kappa)} for p in h.pairwise_kappa
+            {
+                "a": p.a,
+                "b": p.b,
+                "n": p.n,
+                "kappa": json_number(p.kappa),
+                "cohen_kappa": p.estimate.as_dict(),
+                "agreement": json_number(p.agreement),
+            }
+            for p in h.pairwise_kappa
         ],
     }
 

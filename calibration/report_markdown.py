@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from expgrade.calibration.agreement import AGREEMENT_STATISTICS
+from expgrade.calibration.humans import kappa_text
 from expgrade.calibration.report import CalibrationReport
 from expgrade.calibration.report_json import contract_json, details_json
 from expgrade.grading.estimate import format_estimate
@@ -19,6 +20,15 @@ def ci(d: Json | None, digits: int = 2) -> str:
 
 def num(x: float | None, digits: int = 2) -> str:
     return "—" if x is None else f"{x:.{digits}f}"
+
+
+def _mean_kappa(h: Json) -> str:
+    """Two annotators: their κ with its interval (the mean of one pair); more: the mean, whose
+    pairs' intervals the table below gives."""
+    pairs = h["pairwise_kappa"]
+    if len(pairs) == 1:
+        return kappa_text(pairs[0]["cohen_kappa"], pairs[0]["agreement"])
+    return num(h["mean_pairwise_kappa"])
 
 
 def _cell(text: str) -> str:
@@ -212,12 +222,22 @@ def render_markdown(report: CalibrationReport) -> str:
                 str(h["n_raters"]) if h else "0",
                 ci(h["krippendorff_alpha"]) if h else "—",
                 ci(h["gwet_ac1"]) if h else "—",
-                num(h["mean_pairwise_kappa"]) if h else "—",
+                _mean_kappa(h) if h else "—",
             ]
         )
     lines += _table(
         ["group", "items", "with gold", "gold labels", "raters", "α", "AC1", "mean pairwise κ"], rows
     )
+    pairs = [(g["group"], p) for g in d["groups"] if g["humans"] for p in g["humans"]["pairwise_kappa"]]
+    if pairs:
+        lines += ["", "Cohen's κ of each pair of annotators, on the items both labelled:", ""]
+        lines += _table(
+            ["group", "annotator", "annotator", "items", "κ"],
+            [
+                [g, p["a"], p["b"], str(p["n"]), kappa_text(p["cohen_kappa"], p["agreement"])]
+                for g, p in pairs
+            ],
+        )
     judges = c["judges"]
     if judges:
         lines += ["", "## Judges against the human gold label", ""]

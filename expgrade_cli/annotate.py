@@ -151,7 +151,14 @@ def load(
             "(inclusion probabilities recorded; the report weights by them).",
         ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the --budget draw.")] = 0,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            help="Seed of the in-order queue's random order (recorded on the project; default: the "
+            "one recorded, 0 for a new project) and of the --budget draw (default 0).",
+        ),
+    ] = None,
     failure_modes: Annotated[
         bool,
         typer.Option(
@@ -201,14 +208,18 @@ def load(
         if not active:
             raise UserError("--budget draws an active sample; give --active with it", field="--budget")
         offered = len(specs)
-        specs = loaders.sample_budget(specs, budget, seed)
-        console.print(f"active budget {budget}: drew {len(specs)} of {offered} items (seed {seed})")
+        draw_seed = 0 if seed is None else seed
+        specs = loaders.sample_budget(specs, budget, draw_seed)
+        console.print(f"active budget {budget}: drew {len(specs)} of {offered} items (seed {draw_seed})")
         if not specs:
             raise UserError("the draw selected no items; raise --budget", field="--budget")
-    result = Store.open(db).load(project.strip(), overlap, specs, active_queue=active)
+    store = Store.open(db)
+    result = store.load(project.strip(), overlap, specs, active_queue=active, queue_seed=seed)
+    recorded = store.project(project.strip()).queue_seed
+    order = "active" if active else f"in-order (random order, seed {recorded})"
     console.print(
         f"project [bold]{project}[/]: {len(specs)} items ({result.added} added, {result.updated} updated, "
-        f"{result.unchanged} unchanged), overlap {overlap}, {'active' if active else 'in-order'} queue"
+        f"{result.unchanged} unchanged), overlap {overlap}, {order} queue"
     )
 
 

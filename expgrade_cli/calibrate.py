@@ -114,6 +114,7 @@ def calibrate_command(
     counted and left out.
     """
     from expgrade.calibration.analysis import calibrate_frame
+    from expgrade.calibration.humans import kappa_text
     from expgrade.calibration.report_files import write_reports
     from expgrade.calibration.report_markdown import ci, num
     from expgrade.grading.labels_frame import read_label_frame
@@ -146,12 +147,20 @@ def calibrate_command(
         )
     elif report.humans is not None:
         h = report.humans
-        kappa = "undefined" if h.mean_pairwise_kappa is None else num(h.mean_pairwise_kappa)
+        pairs = h.pairwise_kappa
+        if len(pairs) == 1:  # two raters: their κ, with its interval
+            kappa = kappa_text(pairs[0].estimate, pairs[0].agreement)
+        else:
+            mean = h.mean_pairwise_kappa
+            kappa = "undefined" if mean is None else f"{num(mean)} (each pair below)"
         console.print(
             f"humans: {h.n_raters} raters, α {ci(h.krippendorff_alpha.as_dict())}, "
             f"mean pairwise κ {kappa}, raw agreement {ci(h.percent_agreement.as_dict())}",
             highlight=False,
         )
+        if len(pairs) > 1:
+            each = (f"{p.a}–{p.b} {kappa_text(p.estimate, p.agreement)}" for p in pairs)
+            console.print("pairwise κ: " + "; ".join(each), highlight=False)
     if gold == "adjudicated":
         console.print(
             f"gold: {report.gold_adjudicated} items from adjudication, the others by majority",

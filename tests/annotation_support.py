@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from expgrade.annotation_app.queueing import queue_position
 from expgrade.grading.jsonl import write_models
 from expgrade.grading.schemas import (
     CriterionItem,
@@ -156,6 +157,12 @@ def make_run(
     manifest = {"tasks_file": "tasks.jsonl", "submissions_dir": "submissions"}
     (root / "manifest.json").write_text(json.dumps(manifest))
     return root
+
+
+def seed_serving_first(keys: list[str]) -> int:
+    """A seed of the queue's random order under which the first item loaded is served first,
+    for tests that read that item (make_run's hostile agent's first design item, two judges)."""
+    return next(s for s in range(10_000) if min(keys, key=lambda k: queue_position(s, k)) == keys[0])
 
 
 def free_port() -> int:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from annotation_support import HOSTILE, REPO, make_run
+from annotation_support import HOSTILE, REPO, make_run, seed_serving_first
 from streamlit.testing.v1 import AppTest
 
 from expgrade.annotation_app.loaders import load_run
@@ -24,7 +24,8 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
     monkeypatch.setenv("EXPGRADE_ANNOTATE_DB", db)
     monkeypatch.delenv("EXPGRADE_TRUSTED_HEADER", raising=False)
     s = Store.open(db)
-    s.load("demo", 2, load_run(make_run(tmp_path / "run", hostile=True)), active_queue=False)
+    specs = load_run(make_run(tmp_path / "run", hostile=True))  # the tests read its first item
+    s.load("demo", 2, specs, active_queue=False, queue_seed=seed_serving_first([x.item_key for x in specs]))
     return s
 
 
@@ -230,7 +231,7 @@ def test_markdown_in_names_is_escaped() -> None:
 
 def test_hostile_content_is_shown_as_text(store: Store) -> None:
     at = signed_in(store.add_user("ann"))
-    # the first item of the hostile agent (agentA, task 0) comes first in load order
+    # the first item of the hostile agent (agentA, task 0) comes first (`seed_serving_first`)
     assert store.items("demo")[0].public_id == shown_item(at)
     assert HOSTILE in [c.value for c in at.code]
     assert all("<script" not in m.value for m in at.markdown)

@@ -20,9 +20,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from annotation_support import EXPGRADE, HOSTILE, REPO, cli_process, free_port, make_run, wait_http
+from annotation_support import (
+    EXPGRADE,
+    HOSTILE,
+    REPO,
+    cli_process,
+    free_port,
+    make_run,
+    seed_serving_first,
+    wait_http,
+)
 
 from expgrade.annotation_app.annotate_page import GRACE_MS
+from expgrade.annotation_app.loaders import load_run
 from expgrade.annotation_app.store import Store
 
 if TYPE_CHECKING:
@@ -54,7 +64,9 @@ def served(tmp_path: Path) -> Iterator[tuple[str, str, str]]:
     """(app URL, annotator token, database path) of a running `expgrade annotate`."""
     db = str(tmp_path / "annotate.db")
     run = make_run(tmp_path / "run", hostile=True)
-    loaded = cli_process("annotate", "load", str(run), "--project", "demo", "--overlap", "2", "--db", db)
+    seed = seed_serving_first([x.item_key for x in load_run(run)])  # its hostile item first
+    loaded = cli_process("annotate", "load", str(run), "--project", "demo", "--overlap", "2", "--db", db,
+                         "--seed", str(seed))  # fmt: skip
     assert loaded.returncode == 0, loaded.stderr
     added = cli_process("annotate", "add-user", "ann", "--db", db)
     assert added.returncode == 0, added.stderr

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from expgrade.annotation_app.models import Blob, Item, Project
-from expgrade.annotation_app.queueing import active_ranks
+from expgrade.annotation_app.queueing import active_ranks, queue_position
 from expgrade.annotation_app.store.base import StoreBase, _project
 from expgrade.annotation_app.store.views import ItemSpec, ItemView, LoadResult, _item_view
 from expgrade.grading.errors import UserError
@@ -65,12 +65,21 @@ class Items(StoreBase):
             return _project(s, name)
 
     def load(
-        self, project_name: str, overlap: int, items: Sequence[ItemSpec], *, active_queue: bool
+        self,
+        project_name: str,
+        overlap: int,
+        items: Sequence[ItemSpec],
+        *,
+        active_queue: bool,
+        queue_seed: int | None = None,
     ) -> LoadResult:
         """Add items to a project; re-loading the same items changes nothing.
 
         An item whose shown content changed keeps its id and its labels (they stay tied to
-        the hash they were given against, through the export's provenance).
+        the hash they were given against, through the export's provenance). The in-order
+        queue serves items in the random order of `queue_seed` (`queueing.queue_position`):
+        None keeps the seed the project recorded (0 for a new project); another seed re-orders
+        the items not labelled yet.
         """
         if overlap < 1:
             raise UserError("overlap must be at least 1", field="--overlap")
@@ -78,11 +87,16 @@ class Items(StoreBase):
         with self._tx() as s:
             project = s.scalar(select(Project).where(Project.name == project_name))
             if project is None:
-                project = Project(name=project_name, overlap=overlap, active_queue=active_queue)
+                project = Project(
+                    name=project_name, overlap=overlap, active_queue=active_queue, queue_seed=queue_seed or 0
+                )
                 s.add(project)
                 s.flush()
             project.overlap = overlap
             project.active_queue = active_queue
+            if queue_seed is not None:
+                project.queue_seed = queue_seed
+            seed = project.queue_seed
             existing = {i.item_key: i for i in s.scalars(select(Item).where(Item.project_id == project.id))}
             next_seq = max((i.seq for i in existing.values()), default=-1) + 1
             blobs: dict[str, str] = {}
@@ -115,6 +129,10 @@ class Items(StoreBase):
             for key, rank in ranked.items():
                 if existing[key].active_rank != rank:
                     existing[key].active_rank = rank
+            for key, row in existing.items():
+                position = queue_position(seed, key)
+                if row.queue_pos != position:
+                    row.queue_pos = position
         return LoadResult(added, updated, unchanged)
 
     def _add_blobs(self, s: Session, blobs: dict[str, str]) -> None:

@@ -78,7 +78,8 @@ class Queue(StoreBase):
     def _candidates(
         self, s: Session, project: Project, user_id: int, limit: int | None, *, lock: bool = False
     ) -> list[int]:
-        """Items with a free slot that this annotator has never held, in queue order.
+        """Items with a free slot that this annotator has never held, in queue order (the active
+        ranks, or the seeded random order of `queueing.queue_position`).
 
         With `lock` on PostgreSQL the rows are locked FOR UPDATE SKIP LOCKED, so concurrent
         claimers spread over different items instead of colliding on the first one.
@@ -92,10 +93,13 @@ class Queue(StoreBase):
             # Items flagged prompt_injection lead (the active ranks put them first too). Two
             # lanes, each walking an index in order and stopping at `limit`, rather than one
             # ORDER BY over a CASE, which sorts every open item of the project on every claim.
-            # The second lane walks every open item in load order (the index on project, seq)
-            # and drops the flagged ones the first lane already gave.
+            # The second lane walks every open item in the project's seeded random order (the
+            # index on project, queue_pos, id: a person who stops partway has labelled a
+            # uniform sample of the items, not the first tasks loaded) and drops the flagged
+            # ones the first lane already gave.
             flagged = Item.priority >= INJECTION_PRIORITY
-            lanes = [((*open_items, flagged), (Item.seq,)), (open_items, (Item.seq,))]
+            order = (Item.queue_pos, Item.id)
+            lanes = [((*open_items, flagged), order), (open_items, order)]
         found: list[int] = []
         for where, order in lanes:
             query = select(Item.id).where(*where).order_by(*order)
