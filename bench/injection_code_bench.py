@@ -16,14 +16,18 @@ took only comments and docstrings, and only from other packages (bench/injection
   third pass (code read as code) was tuned on it, so it is a tuning set now;
 - `--fresh`: a third sample (seed + 2) with no file of the other two, and the same number from two
   packages no pass looked at, scikit-learn and SciPy: drawn after the third pass was written,
-  measured once.
+  measured once; the fourth pass was tuned on it, so it is a tuning set now;
+- `--unseen`: a fourth sample (seed + 3), drawn after the fourth pass was written and measured once:
+  100 more files each of transformers `models/`, scikit-learn and SciPy that none of the three
+  samples above holds, and 150 each of numpy, pandas, statsmodels and matplotlib, which no pass
+  looked at (all as installed in the venv).
 
 Each file is one item; flagged means `flags_for(scan(text))` is `prompt_injection` (a quoted
 mention does not count: it is not a flag a verdict carries); `findings` counts the unexcused
 findings over all its files (several per file where several lines are read as orders). Prints
 the Markdown table of bench/injection.md with Wilson intervals, and the files flagged.
 
-    python bench/injection_code_bench.py [--sample 150] [--seed 0] [--held-out | --fresh]
+    python bench/injection_code_bench.py [--sample 150] [--seed 0] [--held-out | --fresh | --unseen]
     python bench/injection_code_bench.py --sets   # every frozen set: attacks caught · benign flagged
 
 `--sets` is the check that a change here loses no real injection: run it before and after.
@@ -112,6 +116,24 @@ def frozen_sets() -> None:
         print(f"| {path.stem} | " + " | ".join(f"{k}/{n}" for k, n in hits.values()) + " |")
 
 
+#: The packages no pass looked at before the fourth sample (`--unseen`), as installed.
+UNSEEN = {name: (name, "") for name in ("numpy", "pandas", "statsmodels", "matplotlib")}
+
+
+def unseen(
+    args: argparse.Namespace, packages: dict[str, tuple[str, str]], drawn: list[dict[str, list[Path]]]
+) -> dict[str, list[Path]]:
+    """Seed + 3's sample: two thirds of `--sample` more files of each package sampled before (nltk has
+    none left), none of them in `drawn`, and `--sample` files of each package of UNSEEN."""
+    rng = random.Random(args.seed + 3)
+    more = {
+        name: draw(*where, args.sample * 2 // 3, rng, frozenset(p for d in drawn for p in d.get(name, [])))
+        for name, where in packages.items()
+        if name != "nltk"
+    }
+    return more | {name: draw(*where, args.sample, rng) for name, where in UNSEEN.items()}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sample", type=int, default=150, help="files drawn from each installed package")
@@ -119,7 +141,8 @@ def main() -> None:
     ap.add_argument("--sets", action="store_true", help="the frozen sets instead (before/after a change)")
     which = ap.add_mutually_exclusive_group()
     which.add_argument("--held-out", action="store_true", help="seed + 1's samples (tuned on)")
-    which.add_argument("--fresh", action="store_true", help="seed + 2's, sklearn, scipy (untuned)")
+    which.add_argument("--fresh", action="store_true", help="seed + 2's, sklearn, scipy (tuned on)")
+    which.add_argument("--unseen", action="store_true", help="seed + 3's, numpy, pandas, ... (untuned)")
     args = ap.parse_args()
     if args.sets:
         frozen_sets()
@@ -127,7 +150,7 @@ def main() -> None:
     packages = {"transformers/models": ("transformers", "models"), "nltk": ("nltk", "")}
     rng = random.Random(args.seed)  # one generator, transformers first: the sample the fixes looked at
     library = {name: draw(*where, args.sample, rng) for name, where in packages.items()}
-    if args.held_out or args.fresh:
+    if args.held_out or args.fresh or args.unseen:
         other = random.Random(args.seed + 1)
         held = {
             name: draw(*where, args.sample, other, frozenset(library[name]))
@@ -138,12 +161,16 @@ def main() -> None:
         else:
             new = random.Random(args.seed + 2)
             packages.update({"sklearn": ("sklearn", ""), "scipy": ("scipy", "")})
-            library = {
+            fresh = {
                 name: draw(*where, args.sample, new, frozenset(library.get(name, []) + held.get(name, [])))
                 for name, where in packages.items()
             }
-    tag = "fresh sample" if args.fresh else "held-out sample" if args.held_out else "sample"
-    sets = {} if args.held_out or args.fresh else {
+            library = fresh if args.fresh else unseen(args, packages, [library, held, fresh])
+    tag = next(
+        (f"{k} sample" for k in ("held-out", "fresh", "unseen") if getattr(args, k.replace("-", "_"))),
+        "sample",
+    )
+    sets = {} if args.held_out or args.fresh or args.unseen else {
         "bundled code files (examples/, tests/fixtures/)": list(bundled()),
         "AutoExperiment reference solutions": list(solutions()),
     }  # fmt: skip

@@ -407,14 +407,28 @@ _CHAT_TOKEN = re.compile(
 _TOKEN_WORD = re.compile(r"token", re.I)
 
 
-def _special_token(name: str, match: str, line: str) -> bool:
-    """Whether a role_tag match is a model's special token named on a line about tokens."""
+#: Lines above a special token that still say what it is: a comment under the code it explains
+#: (`text = tokenizer.decode([token])` over `# Removing outer shell <|XX|>`).
+_TOKEN_REACH = 2
+
+
+def _special_token(name: str, match: str, lines: str) -> bool:
+    """Whether a role_tag match is a model's special token named on a line about tokens, or under
+    one (`lines`: its line and the _TOKEN_REACH lines above it)."""
     return (
         name == "role_tag"
         and _SPECIAL_TOKEN.fullmatch(match) is not None
         and _CHAT_TOKEN.fullmatch(match) is None
-        and _TOKEN_WORD.search(line.replace(match, " ")) is not None
+        and _TOKEN_WORD.search(lines.replace(match, " ")) is not None
     )
+
+
+def _lines_above(norm: str, line_start: int, reach: int = _TOKEN_REACH) -> int:
+    """Where the line `reach` lines above the one at `line_start` starts."""
+    start = line_start
+    for _ in range(reach):
+        start = norm.rfind("\n", 0, max(start - 1, 0)) + 1
+    return start
 
 
 def _in_prompt_template(norm: str, start: int, end: int) -> bool:
@@ -685,7 +699,9 @@ def _scan_normalized(norm: str, transcript: bool, data: list[tuple[int, int]] | 
                 (excusable and _inside_quotes(line, m.start() - line_start, m.end() - line_start))
                 or (name in _TEMPLATE_SHAPES and _in_prompt_template(norm, m.start(), m.end()))
                 or (name in _TEMPLATE_SHAPES and _doctest_output(norm, line_start))
-                or _special_token(name, m.group(0), line)
+                or _special_token(
+                    name, m.group(0), excuse_view[_lines_above(norm, line_start) : line_start] + line
+                )
             )
             findings.append(Finding(name, m.group(0).strip()[:120], quoted, m.start(), m.end()))
     findings += _concealed(norm)

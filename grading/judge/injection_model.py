@@ -28,6 +28,7 @@ import ast
 import codecs
 import keyword
 import re
+import unicodedata
 import warnings
 from dataclasses import dataclass
 from functools import lru_cache
@@ -82,18 +83,23 @@ def _windows(start: int, end: int, norm: str) -> list[tuple[int, int, str]]:
 def spans(norm: str) -> list[tuple[int, int, str]]:
     """(start, end, unit) of every unit of a folded text: lines (long ones only as their
     sentences), the sentences of lines with several, windows of units longer than _WINDOW, and
-    every run of three consecutive short lines, joined. A line of code (`code_line`) joins no run
-    (a run of code is names and a dict's or list's short strings, read as a sentence they never
-    were), and is a unit only when its literals and comment say something (`_silent`): a key or a
-    name beside a note (`NOTE_TO_EVALUATOR = "..."`, `"for_reviewer_model": "..."`) is read with it."""
+    every run of three consecutive short lines of one entry (`_ENTRY`), joined.
+    A line of code (`code_line`) joins no run (a run of code is names and a dict's or list's short
+    strings, read as a sentence they never were), and is a unit only when its literals and comment
+    say something (`_silent`): a key or a name beside a note (`NOTE_TO_EVALUATOR = "..."`,
+    `"for_reviewer_model": "..."`) is read with it. A line of a bibliography (`_REFERENCE`) and a
+    formula (`_formula`) are not read: authors' initials and abbreviated journals (`Comput. Appl.
+    Math., vol. 118, nos. 1-2, pp. 71-85, 2000.`) and single letters between symbols are fragments
+    the model, trained on sentences, scores over its threshold."""
     lines: list[tuple[int, int]] = []
-    short: list[list[tuple[int, int]]] = [[]]  # the short lines of prose between two lines of code
+    short: list[list[tuple[int, int]]] = [[]]  # the short lines of prose of one entry between code
     for start, end, pieces in _lines(norm):
-        if pieces is not None:
+        reference = _REFERENCE.search(norm, start, end) is not None
+        if pieces is not None or reference or _ENTRY.match(norm, start):
             short.append([])
-        elif end - start <= _SHORT_LINE:
+        if pieces is None and not reference and end - start <= _SHORT_LINE:
             short[-1].append((start, end))
-        if pieces is None or not _silent(norm, start, pieces):
+        if (pieces is None or not _silent(norm, start, pieces)) and not reference:
             lines.append((start, end))
     out: list[tuple[int, int, str]] = []
     for start, end in lines:
@@ -119,7 +125,24 @@ def spans(norm: str) -> list[tuple[int, int, str]]:
         for run in short
         for i in range(len(run) - 2)
     ]
-    return [(a, b, u) for a, b, u in out if _readable(norm[a:b])]
+    return [(a, b, u) for a, b, u in out if _readable(norm[a:b]) and not _formula(u)]
+
+
+#: A line of a bibliography: a page range (`pp. 185-203`), or a year with a page, volume or issue
+#: number (`Trust region methods. 2000. Siam. pp. 19.`). It joins no run and is not read.
+_YEAR = r"\b(?:1[5-9]|20)\d\d\b"
+_PAGES = r"\b(?:pp?|vol|nos?)\.[ \t]*\d"
+_REFERENCE = re.compile(
+    rf"\bpp\.[ \t]*\d+[ \t]*[-\u2013][ \t]*\d|{_YEAR}[^\n]*{_PAGES}|{_PAGES}[^\n]*{_YEAR}", re.I
+)
+#: A line that opens an entry of a document, and so starts a run of its own: a numpydoc entry
+#: (`precision_score : Compute the precision score.`, of a "See Also" or "Parameters" list) or reST
+#: explicit markup (`.. versionadded:: 1.0`, `.. [1] Conn, A. R.`). A run across two entries joined
+#: the end of one to the start of the next (`scores. precision_score : Compute the precision score.`
+#: scored 4.4 against a threshold of 2.88; `criterion. .. versionadded:: 1.0 Poisson criterion.` 4.3).
+_ENTRY = re.compile(
+    r"[ \t]*(?:[A-Za-z_][\w.]*(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*)*[ \t]+:(?:[ \t]|$)|\.\.[ \t])", re.M
+)
 
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
@@ -198,7 +221,30 @@ def code_line(line: str) -> list[tuple[int, int]] | None:
     if not code.strip() or not code.isascii() or '"' in code or "'" in code or _prose_run(code):
         return None
     data = literal and _DATA_ROW.fullmatch(code) is not None and re.search(r"[:,]", code) is not None
-    return pieces if _CODE_SIGN.search(code) or data else None
+    return pieces if _CODE_SIGN.search(code) or data or _name_row(code) else None
+
+
+#: One item of a row of names: a name, a number or a literal (`0` in the skeleton), in brackets or not.
+_ROW_ITEM = r"[(\[{]*(?:[A-Za-z_][\w.]*|\d[\w.]*)[)\]}]*"
+_KEY = r"(?:0\s*:\s*)?"  # a literal key of a dict entry
+_NAME_ROW = re.compile(rf"\s*{_KEY}{_ROW_ITEM}(?:\s*,\s*{_KEY}{_ROW_ITEM})*\s*(?:,\s*)?")
+#: A name no prose word looks like: snake_case, a digit, an attribute, camelCase.
+_CODE_NAME = re.compile(r"\b[A-Za-z_]\w*(?:_|\d|[a-z][A-Z]|\.[A-Za-z_])|\b_")
+
+
+def _name_row(code: str) -> bool:
+    """Whether a line's skeleton (`code_line`) is a row of names between commas: the
+    continuation of an argument list (`x0, fun0, grad0, constr0, jac0, stop_criteria, state,`) or an
+    entry of a dict that maps keys to names (`"v_measure_score": v_measure_score,`). It has no sign of
+    a statement, so it read as prose, and three such lines joined scored up to 4 against a threshold
+    of 2.88. A word list (`apples, pears,`) is prose: a row needs a name no word looks like, or a key.
+    A name, a colon and a name is YAML (`criterion_reproduction: satisfied`), read as before."""
+    key = re.search(r"0\s*:", code) is not None
+    return (
+        _NAME_ROW.fullmatch(code) is not None
+        and ("," in code or key)
+        and (key or _CODE_NAME.search(code) is not None)
+    )
 
 
 #: A word: two letters or more (a run of CJK characters is one).
@@ -231,13 +277,24 @@ def _table_row(line: str) -> bool:
     )
 
 
+#: A formula (`∀e i ∈ e, (e i , f j ) ∈ A ⇒ f j ∈ f`): this many mathematical symbols and fewer than
+#: _TEXT_WORDS words of three letters. Its single letters, joined as spaced letters, scored 5.2.
+_FORMULA_SIGNS = 3
+
+
+def _formula(unit: str) -> bool:
+    """Whether a unit is a formula (a run's unit is its lines joined, not the lines between them)."""
+    signs = sum(not c.isascii() and unicodedata.category(c) == "Sm" for c in unit)
+    return signs >= _FORMULA_SIGNS and len(re.findall(r"[^\W\d_]{3,}", unit)) < _TEXT_WORDS
+
+
 def _readable(raw: str) -> bool:
     """Whether a unit holds something written to be read, and so is worth the model's time.
 
-    Not: rows of a table in columns (`_table_row`), a row of three or more `"key": "value",` entries of
-    one or two words each and nothing else (nltk's chat-bot reflections `"you are": "I am"`, a
-    language-code map), or a unit with fewer than two words even once spaced letters are joined, and
-    no Morse (a tagger's doctest table of dots, tags and counts).
+    Not: rows of a table in columns (`_table_row`), a row of three or more
+    `"key": "value",` entries of one or two words each and nothing else (nltk's chat-bot reflections
+    `"you are": "I am"`, a language-code map), or a unit with fewer than two words even once spaced
+    letters are joined, and no Morse (a tagger's doctest table of dots, tags and counts).
     The model, trained on sentences, reads noise into all three: a lone "." scored twice its threshold."""
     if all(_table_row(line) for line in raw.splitlines() if line.strip()):
         return False
