@@ -24,24 +24,28 @@ while a text field has the cursor. Escape leaves a field; Tab ends on the verdic
 A key is answered in the browser. Beside the claim the page draws, hidden, the item the queue
 will give next, held for this annotator (`Store.hold_next`: a short hold on one of its slots,
 which every other annotator's claim skips, so it is the item the press leads to; its copy of
-the form disabled); a verdict key shows it at once while the press travels, and its form
-comes alive when the run that recorded the press has made it the claim (keys.js says how the
-two are swapped). Only while the hold has HOLD_MARGIN_S left does a key show it at once:
-later, the page waits for the app's answer, since a hold that lapsed may have gone to someone
-else. What is typed in a claim's rationale and reason survives a reload (kept in the browser
-until its press is answered).
+the form disabled); a verdict key shows it at once while the press travels, and a verdict key
+on that copy labels it at once through a channel of its own (HELD_KEY, `_press_held`), without
+waiting for the run that records the press before to make it the claim, whose form comes
+alive after (keys.js says how the two are swapped). Only while the hold has HOLD_MARGIN_S
+left does a key show it at once (or take a key on it): later, the page waits for the app's
+answer, since a hold that lapsed may have gone to someone else. What is typed in a claim's
+rationale and reason survives a reload (kept in the browser until its press is answered).
 """
 
 from __future__ import annotations
 
+import html
+import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 import streamlit as st
+from pydantic import BaseModel, Field, ValidationError
 
 from expgrade.annotation_app import identity
 from expgrade.annotation_app.loaders import judge_votes
@@ -74,6 +78,13 @@ REVEAL_KEY = "annotate_reveal"
 ANSWERED_KEY = "annotate_answered"
 #: the key prefix of the item drawn ahead (its containers and widgets)
 AHEAD = "ahead_"
+#: the channel a key on the copy drawn ahead is sent by (`_press_held`): KEYS_JS calls
+#: window.__expgradeHeldPress, which fires the component's `press` trigger, a rerun like a click
+HELD_KEY = "held_press"
+HELD_CHANNEL = st.components.v2.component(
+    "expgrade_held_press",
+    js="export default function (c) { window.__expgradeHeldPress = (p) => c.setTriggerValue('press', p); }",
+)
 SHORTCUTS = {"pass": "P", "fail": "F"}
 #: which of the two items shows: the claim, or (while a key's press travels) the item drawn
 #: ahead; in the page's style sheet (PANEL_CSS) for its first drawing and in one of the
@@ -131,7 +142,9 @@ div[data-testid="stColumn"]:has(.st-key-ahead_label_panel) {
 div[data-testid="stLayoutWrapper"]:has(> .st-key-verdicts),
 div[data-testid="stLayoutWrapper"]:has(> .st-key-ahead_verdicts) { order: -1; }
 div[data-testid="stElementContainer"]:has(> [data-testid="stHtml"]:empty),
-div[data-testid="stElementContainer"]:has([data-expgrade-answered]) { display: none; }
+div[data-testid="stElementContainer"]:has([data-expgrade-answered]),
+div[data-testid="stElementContainer"]:has([data-expgrade-hold]),
+.st-key-held_press { display: none; }
 div[data-testid="stToastContainer"] {
   top: auto !important; bottom: 1rem !important; left: 1rem !important; right: auto !important;
 }
@@ -181,6 +194,11 @@ def _shortcut(level: str, position: int) -> str | None:
     return SHORTCUTS.get(level) or (str(position + 1) if position < 9 else None)
 
 
+def _verdict_name(level: str, position: int) -> str:
+    """The key of a level's verdict button (KEYS_JS maps keys to buttons by it)."""
+    return f"verdict_{level}" if level in SHORTCUTS else f"verdict_level_{position + 1}"
+
+
 def _progress(store: Store, project: str, user: UserView, mine: int) -> None:
     remaining = store.available(project, user.id)
     total = mine + remaining
@@ -216,13 +234,11 @@ def _press(
     here, before the store, and reported beside the item now shown; so is any press while a
     refusal waits for the annotator's choice.
     """
-    st.session_state.pop(ERROR_KEY, None)
-    st.session_state[ANSWERED_KEY] = st.session_state.get(ANSWERED_KEY, 0) + 1
     decision = None if action == "skip" else _decision(key, verdict, unscorable=action == "unscorable")
     session = st.session_state.get(identity.SID_KEY)
     named = f"item {item.public_id} ({visible(item.title)})"
-    if st.session_state.get(CONFLICT_KEY) is not None:
-        return  # its form was drawn disabled; a press queued before that changes nothing
+    if not _answering():
+        return
     if st.session_state.get(SHOWN_KEY) != (a.id, a.revision):
         st.session_state[CONFLICT_KEY] = Conflict(
             a.id,
@@ -232,27 +248,86 @@ def _press(
             named,
         )
         return
-    try:
+
+    def write() -> str:
         if decision is None:
             reason = st.session_state.get(f"{key}_reason") or ""
             store.skip(a.id, user.id, reason, revision=a.revision, session=session)
-            st.session_state[FLASH_KEY] = "Skipped; the item goes to someone else."
-        else:
-            store.submit(a.id, user.id, decision, revision=a.revision, session=session)
-            st.session_state[FLASH_KEY] = saved_message(decision, a)
+            return "Skipped; the item goes to someone else."
+        store.submit(a.id, user.id, decision, revision=a.revision, session=session)
+        return saved_message(decision, a)
+
+    def refused(message: str) -> None:
+        st.session_state[ERROR_KEY] = (key, message)
+
+    _record(write, Conflict(a.id, decision, "", named), refused)
+
+
+def _answering() -> bool:
+    """Count a press as answered (KEYS_JS waits on the count); False while a refused press
+    waits for the annotator's choice: its form was drawn disabled, and a press queued before
+    that changes nothing."""
+    st.session_state.pop(ERROR_KEY, None)
+    st.session_state[ANSWERED_KEY] = st.session_state.get(ANSWERED_KEY, 0) + 1
+    return st.session_state.get(CONFLICT_KEY) is None
+
+
+def _record(write: Callable[[], str], stale: Conflict, refused: Callable[[str], None]) -> None:
+    """Run a press's store write (it returns the confirmation) and leave the answer for the
+    redraw: a stale press becomes `stale` with the store's message (the panel that offers to
+    record it as a revision), an ended session signs the tab out, any other refusal goes to
+    `refused`."""
+    try:
+        st.session_state[FLASH_KEY] = write()
     except StaleClaim as exc:
-        st.session_state[CONFLICT_KEY] = Conflict(
-            a.id, decision, str(exc).replace("this item", named, 1), named
-        )
+        st.session_state[CONFLICT_KEY] = replace(stale, message=str(exc).replace("this item", stale.item, 1))
         return
     except SessionEnded as exc:
         _signed_out(str(exc))
         return
     except UserError as exc:
-        st.session_state[ERROR_KEY] = (key, str(exc))
+        refused(str(exc))
         return
     st.session_state.pop(CONFLICT_KEY, None)
     st.session_state.pop(EDIT_KEY, None)
+
+
+class HeldPress(BaseModel):
+    """What KEYS_JS sends for a key on the copy drawn ahead: the hold's assignment id, the public
+    id of the item on screen and the level the key labels (checked against the item's scale by
+    the store)."""
+
+    hold: int
+    item: str = Field(pattern=r"^[0-9a-f]{10}$")
+    level: str
+
+
+def _press_held(store: Store, user: UserView) -> None:
+    """HELD_KEY's callback: a key on the copy of the item drawn ahead, shown before the app has
+    made it the claim, labels that item (`Store.submit_held`: claimed and labelled in one
+    transaction), so the next item takes a key the moment a key shows it. The press names the
+    hold, the item id on screen and the verdict (KEYS_JS reads them from the copy's marker,
+    `_ahead`); the store refuses a hold that lapsed or names another item, and the refusal is
+    shown (nothing stored) beside the item the app gives instead."""
+    if not _answering():
+        return
+    try:
+        press = HeldPress.model_validate(st.session_state[HELD_KEY]["press"])
+    except ValidationError:
+        st.session_state[CONFLICT_KEY] = Conflict(0, None, "Not saved: the press did not name an item.")
+        return
+    named = f"item {press.item}"
+    decision = LabelInput(label=press.level)
+
+    def write() -> str:
+        session = st.session_state.get(identity.SID_KEY)
+        store.submit_held(press.hold, user.id, press.item, decision, session=session)
+        return f"Saved: {_what(decision)}."
+
+    def refused(message: str) -> None:
+        st.session_state[CONFLICT_KEY] = Conflict(press.hold, None, message, named)
+
+    _record(write, Conflict(press.hold, decision, "", named), refused)
 
 
 def _what(decision: LabelInput) -> str:
@@ -425,8 +500,7 @@ def _form_body(
                 # browser a place to break the button's label mid-word.
                 words = level.replace("_", " ").capitalize()
                 caption = f"{words} ({sc})" if sc else words
-                name = f"verdict_{level}" if level in SHORTCUTS else f"verdict_level_{i + 1}"
-                button(caption, name, "label", level, "primary")
+                button(caption, _verdict_name(level, i), "label", level, "primary")
 
 
 def judge_table(judges: dict[str, Any]) -> pd.DataFrame:
@@ -548,16 +622,22 @@ def _head(item: ItemView, ahead: str = "") -> None:
                 st.text(visible(criterion["guidelines"]))
 
 
-def _ahead(store: Store, item: ItemView) -> None:
+def _ahead(store: Store, item: ItemView, hold: Hold) -> None:
     """The item held for this annotator's next press, drawn hidden beside the one on screen: a
-    verdict key shows it at once (KEYS_JS swaps the two while the press travels), and its form
-    becomes live when the run that recorded the press has made it the claim. Until then it is
-    a copy: nothing to label, all its fields and buttons disabled."""
+    verdict key shows it at once (KEYS_JS swaps the two while the press travels), and a verdict
+    key on it is sent with the hold its marker names (`_press_held`). Its fields and buttons are
+    a disabled copy: skip and unscorable, which want a reason, wait for the claim's own form."""
     left, right = st.columns([3, 2], gap="medium")
     with left:
         show_item(item.content, f"item{item.id}", store.text)
     with right, st.container(key="ahead_label_panel", border=True):
         _head(item, AHEAD)
+        # what a key on this copy sends (`_press_held`): the hold, the item, each key's level
+        levels = {_verdict_name(level, i): level for i, level in enumerate(item.scale)}
+        st.html(
+            f'<i data-expgrade-hold="{hold.assignment_id}" data-expgrade-item="{item.public_id}" '
+            f'data-expgrade-levels="{html.escape(json.dumps(levels), quote=True)}"></i>'
+        )
         _form_body(
             item,
             f"ahead{item.id}",
@@ -610,6 +690,7 @@ def _labelling(store: Store, project: str, user: UserView) -> None:
     """
     if st.session_state.get(identity.ENDED_KEY) or not identity.session_alive(store):
         st.rerun()
+    HELD_CHANNEL(key=HELD_KEY, on_press_change=lambda: _press_held(store, user))
     flash = st.session_state.pop(FLASH_KEY, None)
     if flash:
         st.toast(flash)
@@ -641,7 +722,7 @@ def _labelling(store: Store, project: str, user: UserView) -> None:
     # drawn (empty) with no hold too: the answer count below keeps its place in the page
     with st.container(key="item_ahead"):
         if hold is not None:
-            _ahead(store, store.item(hold.item_id))
+            _ahead(store, store.item(hold.item_id), hold)
     _answered(hold)
 
 

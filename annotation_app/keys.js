@@ -12,8 +12,13 @@
 // the claim shows the next item at once while its hold lasts (the body's data-expgrade-ahead
 // names the item the press left) and sends the press by clicking the claim's own button; once
 // the hold is nearly over the key only sends the press, and the page shows what the app gives.
-// The next item becomes the claim only when the app has recorded the press: until then a key on
-// it waits for its live button. The look-ahead ends when the claim's head shows another item
+// The copy shown ahead takes a key at once: a verdict key on it sends the hold, the item and the
+// level (its marker, data-expgrade-hold) by the app's channel (window.__expgradeHeldPress), and
+// the app labels the held item itself, without waiting for its run for the press before to make
+// it the claim. After that press went out, another key on the same item waits and is dropped
+// when the next item shows (it was meant for the item already labelled); skip and unscorable,
+// which want a reason typed in the claim's own form, wait for the claim's live button. The
+// look-ahead ends when the claim's head shows another item
 // (the app made the held one the claim), or when the app has answered every press this tab sent
 // and the claim is unchanged (an error, shown on the item it is about). The presses are counted
 // here, as the app counts them (every click on a claim's verdict button): a count read from the
@@ -72,6 +77,8 @@
   // until when (performance.now()) the item drawn ahead is held for this annotator
   let holdUntil = 0;
   let holdMarker = null;
+  // the press sent on the copy drawn ahead: its item and the answer count that answers it
+  let heldSent = null;
   let hideTimer = null;
   // the press the look-ahead waits on: the item it left and the answer count that answers it
   let awaiting = null;
@@ -104,6 +111,7 @@
   };
   // the look-ahead ends when the claim has moved on, or the press was answered without moving
   const settle = () => {
+    if (heldSent && answered() >= heldSent.answer) heldSent = null;
     if (!awaiting) return;
     const now = nowId();
     if (now === null) return;
@@ -193,6 +201,32 @@
   // the claim's live button for a verdict: not the copy drawn ahead, not a stale one
   const liveButton = (name) => Array.from(document.querySelectorAll(".st-key-" + name + " button"))
     .find((b) => !b.disabled && live(b));
+  // the marker of the copy drawn ahead, if that copy is `item`: what a key on it sends
+  const heldMark = (item) => {
+    const e = document.querySelector(".st-key-item_ahead [data-expgrade-hold]");
+    return e && "Item " + e.dataset.expgradeItem === item ? e : null;
+  };
+  // the level a key labels on the copy drawn ahead while its hold lasts (a verdict of its scale)
+  const heldLevel = (item, name) => {
+    const e = heldMark(item);
+    if (!e || !window.__expgradeHeldPress || performance.now() >= holdUntil) return undefined;
+    return JSON.parse(e.dataset.expgradeLevels || "{}")[name];
+  };
+  // whether a key for `item`, on screen, is sent the moment it is pressed (the bench's "live"):
+  // on the claim, by its live button; on the copy drawn ahead, by its hold, once
+  const takes = (item, name) => itemId() === item && !conflictOpen() &&
+    !(heldSent && heldSent.item === item) &&
+    (body.dataset[AHEAD] ? heldLevel(item, name) !== undefined : nowId() === item && !!liveButton(name));
+  window.__expgradeTakes = (item) => takes(item, "verdict_pass");
+  const sendHeld = (item, name) => {
+    const e = heldMark(item);
+    sentPresses = Math.max(sentPresses, answered()) + 1;
+    heldSent = {item, answer: sentPresses};
+    window.__expgradeHeldPress({
+      hold: Number(e.dataset.expgradeHold), item: e.dataset.expgradeItem, level: heldLevel(item, name),
+      n: sentPresses,
+    });
+  };
   // a press the app will refuse for want of a reason (a skip, unscorable or a flag without
   // one) keeps its item on screen: the error shows there, and no other item flashes by first
   const wantsReason = (name) => {
@@ -251,18 +285,19 @@
     // the redraw may have reached the page since the last frame: note it before judging
     check();
     if (e.timeStamp < shownAt + GRACE_MS) { dropped(k); return; }
-    // a key for an item whose claim is not live yet (drawn ahead, or the page mid-redraw)
-    // waits for that claim's live button; if another item shows first, the key is dropped
-    // and the notice says so; none live within 20 s: dropped too
+    // a key for an item that takes none yet (the page mid-redraw, its hold nearly over, its
+    // press already sent) waits until it takes it; if another item shows first, the key is
+    // dropped and the notice says so; none taken within 20 s: dropped too
     const item = itemId();
     const until = Date.now() + 20000;
     const press = () => {
       check();
       if (itemId() !== item) { dropped(k); return; }
       if (conflictOpen()) { dropped(k, BLOCKED); return; }
-      const button = !body.dataset[AHEAD] && nowId() === item ? liveButton(name) : null;
-      if (button) send(button, item, name);
-      else if (Date.now() < until) requestAnimationFrame(press);
+      if (takes(item, name)) {
+        if (body.dataset[AHEAD]) sendHeld(item, name);
+        else send(liveButton(name), item, name);
+      } else if (Date.now() < until) requestAnimationFrame(press);
       else dropped(k);
     };
     press();

@@ -55,7 +55,9 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests"))  # the shared helpers: free port, private PostgreSQL
+# the shared helpers (free port, private PostgreSQL), after PYTHONPATH: another checkout's own
+# helpers for its own code (`keypress_bench` makes its project with that code)
+sys.path.append(str(REPO / "tests"))
 
 from annotation_support import EXPGRADE, free_port, make_big_run, private_postgres, wait_http  # noqa: E402
 
@@ -198,14 +200,18 @@ SHOWN_ID = """() => {
 #: - shown: the first frame that shows another item id;
 #: - painted: the frame after it starts (a frame callback runs before its frame's paint, so the
 #:   next one runs once that frame is painted): the item is on the screen;
-#: - live: the first frame where that item is the claim and its Pass button takes a click (no
-#:   look-ahead copy on screen, the button enabled and not a faded leftover): a key is sent at once;
+#: - live: the first frame where a P pressed on that item would go to the app at once (the grace
+#:   period apart), as the page's own key script judges it (`window.__expgradeTakes`, the test its
+#:   key handler makes): since issue 65 the copy drawn ahead takes a key while its hold lasts;
+#:   a page without that script's answer (before) is live once the item is the claim with an
+#:   enabled Pass button that is not a faded leftover, which is when its key script sends a key;
 #: - replaced: the item shown first gave way to another before it was live (someone else took it);
 #: - back: the item the key left came back on screen after another had shown.
 #: Frames are watched until the press is live, or the next key.
 WATCH_KEYS = f"""() => {{
   const shown = {SHOWN_ID};
   const claimLive = (id) => {{
+    if (window.__expgradeTakes) return window.__expgradeTakes(id);
     if (document.body.dataset.expgradeAhead) return false;
     const head = document.querySelector(".st-key-item_now .st-key-item_head [data-testid=stText]");
     if (!head || head.innerText !== id || head.closest("[data-stale=true]")) return false;
@@ -338,7 +344,15 @@ def keypress_bench(
 
     overlap = overlap or annotators
     db = str(root / f"keys-{time.monotonic_ns()}.db")
-    tokens = _keys_project(db, overlap=overlap, annotators=annotators)
+    if code is None:
+        tokens = _keys_project(db, overlap=overlap, annotators=annotators)
+    else:  # made by the code that serves it: a database of a newer schema is refused by older code
+        worker = subprocess.run(
+            [sys.executable, __file__, "--keys-project-worker", db, str(overlap), str(annotators)],
+            capture_output=True, text=True, check=True, cwd=code,
+            env={**os.environ, "PYTHONPATH": f"{code}{os.pathsep}{code / 'tests'}"},
+        )  # fmt: skip
+        tokens = json.loads(worker.stdout.strip().splitlines()[-1])
     proc, url = _serve_app(db, code)
     load_before = _load()
     try:
@@ -707,6 +721,7 @@ def main() -> None:
         "--store-press", action="store_true", help="the store's side of --annotators pressing at once"
     )
     parser.add_argument("--store-press-worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--keys-project-worker", nargs=3, help=argparse.SUPPRESS)  # DB OVERLAP ANNOTATORS
     parser.add_argument("--presses", type=int, default=30, help="presses per annotator (--team)")
     parser.add_argument("--rounds", type=int, default=2, help="rounds of --team (each before, then after)")
     parser.add_argument(
@@ -754,6 +769,10 @@ def main() -> None:
         with tempfile.TemporaryDirectory(prefix="expgrade-annbench-") as tmp:
             for name, value in keypress_bench(Path(tmp)):
                 print(f"| {name} | {value} |")
+        return
+    if args.keys_project_worker:
+        db, overlap, annotators = args.keys_project_worker
+        print(json.dumps(_keys_project(db, int(overlap), int(annotators))))
         return
     if args.store_press_worker:
         print(json.dumps(store_press_bench(args.annotators, args.presses)))

@@ -12,12 +12,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, load_only
 
 from expgrade.annotation_app.models import Assignment, Base, Item, LabelEvent, Project, User, utcnow
-from expgrade.annotation_app.store.base import StoreBase, _project
-from expgrade.annotation_app.store.queue import adjust_held, free_slot, release
+from expgrade.annotation_app.store.base import StoreBase, _aware, _project
+from expgrade.annotation_app.store.queue import adjust_held, free_slot, hold_ttl, release
 from expgrade.annotation_app.store.users import _check_session
 from expgrade.annotation_app.store.views import (
     AssignmentView,
     ClaimLost,
+    HoldLost,
     ItemView,
     LabelEntry,
     LabelInput,
@@ -26,6 +27,7 @@ from expgrade.annotation_app.store.views import (
     StaleClaim,
     _assignment_view,
     _item_view,
+    opaque_id,
 )
 from expgrade.grading.errors import UserError
 
@@ -80,6 +82,71 @@ class Labels(StoreBase):
         except IntegrityError:  # an expired claim's slot was taken between our read and write
             raise ClaimLost("your claim on this item expired and others have completed it") from None
 
+    def submit_held(
+        self,
+        hold_id: int,
+        user_id: int,
+        public_id: str,
+        decision: LabelInput,
+        *,
+        session: str | None = None,
+    ) -> AssignmentView:
+        """A press on the copy of the item drawn ahead (shown by a key before the app has made it
+        the claim): the held item is claimed and labelled in one transaction, with `submit`'s
+        checks, so the next item takes a key the moment it is shown.
+
+        The hold must be this annotator's open assignment on the item the press named
+        (`public_id`, the id on screen: a row id alone could name another item once a lapsed
+        hold's row is gone) and must not have lapsed (HOLD_TTL_S from when it was taken, while
+        it is still a hold: once the claim before it is done it is the claim, under the claim's
+        TTL); else HoldLost and nothing is written. The same press again (the label it stored,
+        nothing after it) writes nothing and returns the label; another verdict is StaleClaim,
+        as a second press on a claim is, and never rewrites the label.
+        """
+        with self._tx() as s:
+            _check_session(s, session, user_id)
+            query = (
+                select(Assignment, Item.item_key, Project)
+                .join(Item, Item.id == Assignment.item_id)
+                .join(Project, Project.id == Item.project_id)
+                .where(Assignment.id == hold_id)
+            )
+            if s.get_bind().dialect.name == "postgresql":
+                query = query.with_for_update(of=Assignment)
+            row = s.execute(query).first()
+            lost = HoldLost(
+                f"Not saved: item {public_id} was no longer held for you (its hold lapsed and went "
+                "back to the queue). Nothing was stored; press again on the item now on screen."
+            )
+            if row is None or row[0].user_id != user_id or opaque_id(row[1]) != public_id:
+                raise lost
+            a, _, project = row
+            label, status = (None, "unscorable") if decision.unscorable else (decision.label, "graded")
+            again = ("submitted", 1, None, label, status)
+            if (a.state, a.revision, a.revealed_at, a.label, a.status) == again:
+                return _assignment_view(a)  # this press, again
+            if a.state == "expired" or (a.state == "open" and self._lapsed(s, a, project)):
+                raise lost
+            return self._write(s, hold_id, user_id, decision, revision=0)
+
+    @staticmethod
+    def _lapsed(s: Session, a: Assignment, project: Project) -> bool:
+        """The open assignment is a hold (its annotator has an older open one, their claim) and
+        was taken longer ago than a hold lasts (`queue.hold_ttl`)."""
+        if _aware(a.claimed_at) + hold_ttl(project) > utcnow():
+            return False
+        older = (
+            select(Assignment.id)
+            .join(Item, Item.id == Assignment.item_id)
+            .where(
+                Assignment.user_id == a.user_id,
+                Assignment.state == "open",
+                Assignment.id < a.id,
+                Item.project_id == project.id,
+            )
+        )
+        return s.scalar(older.limit(1)) is not None
+
     def _submit(
         self,
         assignment_id: int,
@@ -94,43 +161,49 @@ class Labels(StoreBase):
         # is paid ~20 times over in the queue. Same statements on the database: one read of
         # the claim, one UPDATE, one INSERT of the history row.
         with self._tx() as s:
-            conn = s.connection()
             _check_session(s, session, user_id)
-            a, scale, overlap = self._own_row(conn, assignment_id, user_id)
-            _validate(decision, scale)
-            _check_current(a, revision)
-            if a.revealed_at is not None and a.state == "submitted":
-                a = replace(a, revision=a.revision + 1)
-                conn.execute(update(ASSIGNMENTS).where(ASSIGNMENTS.c.id == a.id).values(revision=a.revision))
-                conn.execute(insert(EVENTS).values(_event_values(a, "revise", decision, after_reveal=True)))
-                return a
-            if a.state == "skipped":
-                raise UserError("this item was skipped; it cannot be labelled any more")
-            changes: dict[str, Any] = {}
-            if a.state == "expired":
-                slot = free_slot(s, a.item_id, overlap)
-                if slot is None:
-                    raise ClaimLost("your claim on this item expired and others have completed it")
-                changes["slot"] = slot
-                adjust_held(s, a.item_id, +1)
-            kind = "edit" if a.state == "submitted" else "submit"
-            now = utcnow()
-            written: dict[str, Any] = {
-                "state": "submitted",
-                "status": "unscorable" if decision.unscorable else "graded",
-                "label": None if decision.unscorable else decision.label,
-                "confidence": decision.confidence,
-                "rationale": decision.rationale,
-                "flags": sorted(set(decision.flags)),
-                "reason": decision.reason,
-                "revision": a.revision + 1,
-                "updated_at": now,
-                "submitted_at": a.submitted_at or now,
-            }
-            conn.execute(update(ASSIGNMENTS).where(ASSIGNMENTS.c.id == a.id).values(**written, **changes))
-            a = replace(a, **written)
-            conn.execute(insert(EVENTS).values(_event_values(a, kind)))
+            return self._write(s, assignment_id, user_id, decision, revision)
+
+    def _write(
+        self, s: Session, assignment_id: int, user_id: int, decision: LabelInput, revision: int | None
+    ) -> AssignmentView:
+        """`submit`'s checks and writes, inside the caller's transaction."""
+        conn = s.connection()
+        a, scale, overlap = self._own_row(conn, assignment_id, user_id)
+        _validate(decision, scale)
+        _check_current(a, revision)
+        if a.revealed_at is not None and a.state == "submitted":
+            a = replace(a, revision=a.revision + 1)
+            conn.execute(update(ASSIGNMENTS).where(ASSIGNMENTS.c.id == a.id).values(revision=a.revision))
+            conn.execute(insert(EVENTS).values(_event_values(a, "revise", decision, after_reveal=True)))
             return a
+        if a.state == "skipped":
+            raise UserError("this item was skipped; it cannot be labelled any more")
+        changes: dict[str, Any] = {}
+        if a.state == "expired":
+            slot = free_slot(s, a.item_id, overlap)
+            if slot is None:
+                raise ClaimLost("your claim on this item expired and others have completed it")
+            changes["slot"] = slot
+            adjust_held(s, a.item_id, +1)
+        kind = "edit" if a.state == "submitted" else "submit"
+        now = utcnow()
+        written: dict[str, Any] = {
+            "state": "submitted",
+            "status": "unscorable" if decision.unscorable else "graded",
+            "label": None if decision.unscorable else decision.label,
+            "confidence": decision.confidence,
+            "rationale": decision.rationale,
+            "flags": sorted(set(decision.flags)),
+            "reason": decision.reason,
+            "revision": a.revision + 1,
+            "updated_at": now,
+            "submitted_at": a.submitted_at or now,
+        }
+        conn.execute(update(ASSIGNMENTS).where(ASSIGNMENTS.c.id == a.id).values(**written, **changes))
+        a = replace(a, **written)
+        conn.execute(insert(EVENTS).values(_event_values(a, kind)))
+        return a
 
     def _own_row(
         self, conn: Connection, assignment_id: int, user_id: int

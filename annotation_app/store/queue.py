@@ -208,6 +208,12 @@ def _open_claim(
     return s.scalar(query.order_by(Assignment.id).limit(1))
 
 
+def hold_ttl(project: Project) -> timedelta:
+    """How long a hold stays its annotator's: HOLD_TTL_S, or the project's claim TTL if shorter
+    (a hold is a claim taken ahead and must not outlive one)."""
+    return timedelta(seconds=min(HOLD_TTL_S, project.claim_ttl_s))
+
+
 def _in_project(a: Any, project: Project) -> Any:
     """The assignment's item is in the project, looked up by the item's key."""
     return exists().where(Item.id == a.item_id, Item.project_id == project.id)
@@ -223,7 +229,7 @@ def _end_lapsed_holds(s: Session, project: Project) -> None:
     items by key: a join or an IN list over the project's items walks every item of it (100,000
     in a large project) on each claim.
     """
-    cutoff = utcnow() - timedelta(seconds=min(HOLD_TTL_S, project.claim_ttl_s))
+    cutoff = utcnow() - hold_ttl(project)
     older = aliased(Assignment)
     claim_beside = exists().where(
         older.user_id == Assignment.user_id,

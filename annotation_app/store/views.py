@@ -21,6 +21,11 @@ class SessionEnded(UserError):
     token, `annotate revoke`) or expired. Nothing was written."""
 
 
+class HoldLost(UserError):
+    """A press on the item drawn ahead whose hold is over: it lapsed (and may have gone to
+    someone else), or the hold is no longer the item the press named. Nothing was written."""
+
+
 class StaleClaim(UserError):
     """The submit answers a revision of the claim that is no longer current: another tab (or a
     double press) labelled or skipped the item first. Nothing was written; the caller shows
