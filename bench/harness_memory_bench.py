@@ -12,13 +12,18 @@
    `CHANGED`, as that commit has them: by default ce22117, the last before the importers
    streamed, and 04e7f53, the last before their throughput work; the rest of the tree holds
    other engineers' work in progress, which an old commit's CLI does not start beside) and of
-   this tree. Reports wall time, MB/s, the child's CPU seconds (user + system) and MB per CPU
-   second (on a shared machine the wall time is mostly the others' load; the CPU time is the
-   import's own cost), peak RSS (the child's own `ru_maxrss`, from `wait4`: the child is a
-   fresh exec'd interpreter, so its high-water mark is its own) and the load average when the
-   row ended, via `harness_trajectory_bench.run_import`.
+   this tree, this tree once per `--workers` setting (`EXPGRADE_IMPORT_WORKERS`: 1 is one
+   process; `auto`, the default, a worker per core for a large file). Reports wall time, MB/s,
+   the CPU seconds of the import and its worker processes (user + system, from `wait4`: the
+   workers are waited for, so their time is the child's children's) and MB per CPU second (on
+   a shared machine the wall time is mostly the others' load; the CPU time is the import's own
+   cost), peak memory of the whole process tree (`/proc` sampled every `SAMPLE_S` seconds:
+   the sum of every process's RSS, which counts the pages forked workers share with the
+   importing process once per process, and the sum of PSS, which counts them once), the
+   largest single process's `ru_maxrss`, and the load average when the row ended.
 
     .venv/bin/python bench/harness_memory_bench.py --formats openhands --size-mb 100 1024 [--only this]
+    .venv/bin/python bench/harness_memory_bench.py --formats openhands --size-mb 100 --workers 1 2 auto
     .venv/bin/python bench/harness_memory_bench.py --formats swebench-predictions --size-mb 20
 
 Prints a Markdown table.
@@ -31,10 +36,11 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
+import threading
+import time
 from pathlib import Path
-
-from harness_trajectory_bench import run_import
 
 REPO = Path(__file__).resolve().parents[1]
 REAL = REPO / "tests" / "fixtures" / "harness_real"
@@ -48,6 +54,82 @@ MARK = "@@BENCH-ID@@"
 #: files import each other's names, which other work in progress changes).
 CHANGED = "grading/harness_importers"
 PACKAGES = ("expgrade", "expgrade_cli", "grading", "calibration", "annotation_app")
+
+
+#: Seconds between two samples of the process tree's memory.
+SAMPLE_S = 0.02
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+def _tree(pid: int) -> list[int]:
+    """`pid` and its descendants (the import and its worker processes)."""
+    found, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        found.append(p)
+        try:
+            children = Path(f"/proc/{p}/task/{p}/children").read_text().split()
+        except OSError:
+            continue
+        todo += [int(c) for c in children]
+    return found
+
+
+def _memory(pids: list[int]) -> tuple[int, int]:
+    """(summed RSS, summed PSS) in bytes of the processes still alive."""
+    rss = pss = 0
+    for p in pids:
+        try:
+            rss += int(Path(f"/proc/{p}/statm").read_text().split()[1]) * PAGE
+            for line in Path(f"/proc/{p}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    pss += int(line.split()[1]) * 1024
+                    break
+        except (OSError, IndexError, ValueError):
+            continue
+    return rss, pss
+
+
+def run_import(code: Path, src: Path, out: Path, fmt: str, workers: str | None) -> dict[str, float]:
+    """One import in a fresh interpreter: wall and CPU time, and the process tree's peak memory."""
+    env = {**os.environ, "PYTHONPATH": str(code), "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    env.pop("EXPGRADE_IMPORT_WORKERS", None)
+    if workers not in (None, "auto"):
+        env["EXPGRADE_IMPORT_WORKERS"] = workers
+    cli = "from expgrade.cli import main; main()"
+    cmd = [sys.executable, "-c", cli, "submissions", "import", fmt, str(src), "--out", str(out)]
+    start = time.perf_counter()
+    # cwd: `python -c` puts the working folder first on sys.path, before PYTHONPATH
+    proc = subprocess.Popen(cmd, env=env, cwd=code, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    peak = {"rss": 0, "pss": 0, "processes": 0}
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.is_set():
+            pids = _tree(proc.pid)
+            rss, pss = _memory(pids)
+            peak["rss"], peak["pss"] = max(peak["rss"], rss), max(peak["pss"], pss)
+            peak["processes"] = max(peak["processes"], len(pids))
+            done.wait(SAMPLE_S)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    err = proc.stderr.read().decode() if proc.stderr else ""
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    done.set()
+    sampler.join()
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"import failed ({code}): {err[-2000:]}")
+    return {
+        "wall_s": wall,
+        # the import's own CPU time and its waited-for workers': what it cost, whatever else ran
+        "cpu_s": usage.ru_utime + usage.ru_stime,
+        "sum_rss_mb": peak["rss"] / 2**20,
+        "sum_pss_mb": peak["pss"] / 2**20,
+        "max_rss_mb": usage.ru_maxrss / 1024,
+        "processes": peak["processes"],
+    }
 
 
 def before_tree(dest: Path, commit: str) -> Path:
@@ -104,18 +186,28 @@ def main() -> None:
         help="an OpenHands record's real history, this many times over",
     )
     parser.add_argument("--only", choices=("both", "this"), default="both")
+    parser.add_argument(
+        "--workers",
+        nargs="+",
+        default=["1", "auto"],
+        help="this tree under each EXPGRADE_IMPORT_WORKERS setting (auto: unset)",
+    )
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.2f}\n")
     print(
-        "| format | input MB | records | importer | wall s | MB/s | CPU s | MB / CPU s | peak RSS MB"
-        " | written | load |"
+        "| format | input MB | records | importer | wall s | MB/s | CPU s | MB / CPU s | processes"
+        " | peak Σ RSS MB | peak Σ PSS MB | largest RSS MB | written | load |"
     )
-    print("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory(prefix="expgrade-memory-bench-", dir="/tmp") as tmp_name:
         tmp = Path(tmp_name)
-        codes = {"this tree": REPO}
+        codes: dict[str, tuple[Path, str | None]] = {
+            f"this tree, workers {w}": (REPO, w) for w in args.workers
+        }
         if args.only == "both":
-            bases = {f"before ({base})": before_tree(tmp / f"base-{base}", base) for base in args.base}
+            bases = {
+                f"before ({base})": (before_tree(tmp / f"base-{base}", base), None) for base in args.base
+            }
             codes = {**bases, **codes}
         for fmt in args.formats:
             real, name, id_field = SOURCES[fmt]
@@ -123,15 +215,16 @@ def main() -> None:
                 src = tmp / "in" / name
                 records = write_repeated(real, src, id_field, size_mb, args.history_times)
                 size = src.stat().st_size / 2**20
-                for label, code in codes.items():
+                for label, (code, workers) in codes.items():
                     out = tmp / "out"
-                    got = run_import(code, src, out, fmt)
-                    wall, cpu, peak = got["wall_s"], got["cpu_s"], got["peak_rss_mb"]
+                    got = run_import(code, src, out, fmt, workers)
+                    wall, cpu = got["wall_s"], got["cpu_s"]
                     written = sum(1 for _ in out.glob("*/submission.json"))
                     load = os.getloadavg()[0]
                     print(
                         f"| {fmt} | {size:.0f} | {records} | {label} | {wall:.1f} | {size / wall:.1f} |"
-                        f" {cpu:.1f} | {size / cpu:.1f} | {peak:.0f} | {written} | {load:.1f} |",
+                        f" {cpu:.1f} | {size / cpu:.1f} | {got['processes']:.0f} | {got['sum_rss_mb']:.0f} |"
+                        f" {got['sum_pss_mb']:.0f} | {got['max_rss_mb']:.0f} | {written} | {load:.1f} |",
                         flush=True,
                     )
                     shutil.rmtree(out)

@@ -38,6 +38,7 @@ from expgrade.grading.harness_importers.mapping import (
     unused,
     walk,
 )
+from expgrade.grading.harness_importers.parallel import mapped_lines, workers_for
 from expgrade.grading.harness_importers.steps import ACTORS, KINDS, BadStep, StepDraft
 from expgrade.grading.harness_importers.transcripts import steps_of
 from expgrade.grading.harness_importers.writer import HarnessRecord
@@ -425,20 +426,51 @@ def records_through(
     """Each record through the first preset that recognises it (the last one when none does),
     then one note per generation read and one warning naming the records with no answer.
     `found` collects the mapping's fields that some record gave."""
+    yield from summarised(rec for raw in raws for rec in map_one(presets, raw, path, options, found=found))
+
+
+def map_one(
+    presets: tuple[Preset, ...],
+    raw: Raw,
+    path: Path,
+    options: HarnessOptions,
+    *,
+    found: set[str] | None = None,
+) -> Iterator[tuple[str, HarnessRecord]]:
+    """One record through the first preset that recognises it: (the preset's `describe`, the
+    record). Yielded, as `to_record`'s: a workspace lives until the writer has copied it."""
+    if not isinstance(raw.record, dict):
+        raise UserError(
+            f"expected a JSON object, found {type(raw.record).__name__}", file=path, record=raw.where
+        )
+    ctx = Context(raw.record, raw.document, raw.key, path)
+    preset = pick(presets, ctx) or presets[-1]
+    for rec in to_record(preset, ctx, file=path, record=raw.where, options=options, found=found):
+        yield preset.describe, rec
+
+
+@dataclass(frozen=True)
+class LineMapper:
+    """`map_one` for line N of a JSON-lines file: the job `parallel.mapped_lines` gives its workers."""
+
+    presets: tuple[Preset, ...]
+    path: Path
+    options: HarnessOptions
+
+    def __call__(self, line: int, obj: dict[str, Any]) -> Iterator[tuple[str, HarnessRecord]]:
+        return map_one(self.presets, Raw(f"line {line}", obj), self.path, self.options)
+
+
+def summarised(mapped: Iterable[tuple[str, HarnessRecord]]) -> Iterator[HarnessRecord | Notice]:
+    """The records `map_one` made, in order, then the notes on the whole file: how many records
+    each generation read, and the records with no answer."""
     read_as: dict[str, int] = {}
     no_answer: list[str] = []
-    for raw in raws:
-        if not isinstance(raw.record, dict):
-            raise UserError(
-                f"expected a JSON object, found {type(raw.record).__name__}", file=path, record=raw.where
-            )
-        ctx = Context(raw.record, raw.document, raw.key, path)
-        preset = pick(presets, ctx) or presets[-1]
-        read_as[preset.describe] = read_as.get(preset.describe, 0) + 1
-        for rec in to_record(preset, ctx, file=path, record=raw.where, options=options, found=found):
-            if rec.patch is None and rec.conclusion is None and rec.workspace is None:
-                no_answer.append(f"{rec.record} ({rec.task_id})")
-            yield rec
+    for describe, rec in mapped:
+        read_as[describe] = read_as.get(describe, 0) + 1
+        if rec.patch is None and rec.conclusion is None and rec.workspace is None:
+            no_answer.append(f"{rec.record} ({rec.task_id})")
+        yield rec
     for label, n in read_as.items():
         yield Notice(f"read as {label}: {n} record(s)", info=True)
     if no_answer:
@@ -465,8 +497,14 @@ def mapped_harness(
         return json_records(path, presets[-1].fields, id_spec)
 
     read = reader or default_reader
+    # a record's `files` may be a workspace written to a temporary folder, which lives only
+    # in the process that mapped it: such records are mapped where they are written
+    files = any(p.fields.files for p in presets)
 
     def load(path: Path, options: HarnessOptions) -> Iterator[HarnessRecord | Notice]:
+        if reader is None and not files and _is_json_lines(path) and (workers := workers_for(path)) > 1:
+            yield from summarised(mapped_lines(path, LineMapper(presets, path, options), workers))
+            return
         yield from records_through(presets, read(path, options), path, options)
 
     return Harness(name=name, patterns=patterns, load=load, accepts=accepts, find=find, presets=presets)

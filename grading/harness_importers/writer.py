@@ -14,7 +14,7 @@ import json
 import re
 import shutil
 from collections import Counter, deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -65,7 +65,8 @@ class HarnessRecord:
     conclusion: str | None = None
     patch: str | None = None
     log: str | None = None
-    steps: Iterable[StepDraft] | None = None
+    #: Or already checked and serialised, by a worker process (`parallel.py`).
+    steps: Iterable[StepDraft] | StagedSteps | None = None
     workspace: Path | None = None
     reproduce: str | None = None  # relative to the workspace
     #: Files of the harness kept as they are (binary logs such as an Inspect `.eval`): name in
@@ -85,29 +86,45 @@ class Overrides:
     agent_model: str | None = None
 
 
+@dataclass
+class Transcript:
+    """`agent.log`'s entries as they stream by: counts, the first ENTRIES and a bounded tail.
+
+    Kept apart from the title so that a worker process can collect it (`check_steps`) and the
+    importing process, which alone knows the title, renders it (`render`)."""
+
+    head: list[str] = field(default_factory=list)
+    tail: deque[str] = field(default_factory=lambda: deque(maxlen=ENTRIES))
+    counts: dict[str, int] = field(default_factory=dict)
+    total: int = 0
+
+    def add(self, kind: str, text: str) -> None:
+        self.total += 1
+        self.counts[kind] = self.counts.get(kind, 0) + 1
+        block = f"[{self.total}] {kind}\n{_cut(text)}\n"
+        (self.head if len(self.head) < ENTRIES else self.tail).append(block)
+
+    def render(self, title: str) -> str:
+        dropped = self.total - len(self.head) - len(self.tail)
+        summary = ", ".join(f"{n} {kind}" for kind, n in self.counts.items()) or "empty"
+        lines = [f"# {title}", f"# {self.total} entries: {summary}", ""]
+        lines += self.head
+        if dropped:
+            lines.append(f"[... {dropped} entries cut; the first and last {ENTRIES} are shown ...]\n")
+        lines += self.tail
+        return "\n".join(lines)
+
+
 def render_transcript(entries: Iterable[tuple[str, str]], *, title: str) -> str:
     """A transcript as `agent.log`: counts first, then each entry, cut in the middle when long.
 
     Streams over `entries` keeping only the head and a bounded tail, so a transcript of any
     length costs memory for 2 × ENTRIES entries of at most 2 × ENTRY_CHARS characters each.
     """
-    head: list[str] = []
-    tail: deque[str] = deque(maxlen=ENTRIES)
-    counts: dict[str, int] = {}
-    total = 0
+    transcript = Transcript()
     for kind, text in entries:
-        total += 1
-        counts[kind] = counts.get(kind, 0) + 1
-        block = f"[{total}] {kind}\n{_cut(text)}\n"
-        (head if len(head) < ENTRIES else tail).append(block)
-    dropped = total - len(head) - len(tail)
-    summary = ", ".join(f"{n} {kind}" for kind, n in counts.items()) or "empty"
-    lines = [f"# {title}", f"# {total} entries: {summary}", ""]
-    lines += head
-    if dropped:
-        lines.append(f"[... {dropped} entries cut; the first and last {ENTRIES} are shown ...]\n")
-    lines += tail
-    return "\n".join(lines)
+        transcript.add(kind, text)
+    return transcript.render(title)
 
 
 def _cut(text: str) -> str:
@@ -285,9 +302,11 @@ class SubmissionWriter:
         self._seen[digest] = f"{path}, {rec.record}"
         log = rec.log
         if rec.steps is not None:
-            trajectory = write_trajectory(
-                folder / TRAJECTORY_FILE, rec.steps, title=f"{self.fmt} run of {rec.task_id} ({rec.record})"
-            )
+            title = f"{self.fmt} run of {rec.task_id} ({rec.record})"
+            if isinstance(rec.steps, StagedSteps):
+                trajectory = rec.steps.write(folder / TRAJECTORY_FILE, title)
+            else:
+                trajectory = write_trajectory(folder / TRAJECTORY_FILE, rec.steps, title=title)
             source["steps"] = trajectory.count
             if trajectory.problem is not None:
                 self._file.notes.append(f"{rec.record}: {trajectory.problem}")
@@ -315,42 +334,84 @@ class Trajectory:
     problem: str | None = None
 
 
+@dataclass
+class CheckedSteps:
+    """What `check_steps` passed on: how many steps, why it stopped early, `agent.log`'s entries."""
+
+    count: int = 0
+    problem: str | None = None
+    transcript: Transcript = field(default_factory=Transcript)
+
+    def trajectory(self, title: str) -> Trajectory:
+        return Trajectory(self.count, self.transcript.render(title) if self.count else None, self.problem)
+
+
+def check_steps(drafts: Iterable[StepDraft], write: Callable[[bytes], object]) -> CheckedSteps:
+    """Check each step and hand its line to `write`, numbered as written, streaming: memory
+    holds one step (and `agent.log`'s bounded head and tail). A step that is not a step (a
+    converter's `BadStep`, a field of the wrong type) ends the trajectory there: the steps
+    before it are kept, and `problem` names the step and what was expected."""
+    done = CheckedSteps()
+    it = iter(drafts)
+    while True:
+        try:
+            draft = next(it)
+        except StopIteration:
+            return done
+        except BadStep as exc:
+            where = f"{exc.file}: " if exc.file else ""
+            done.problem = f"trajectory read as far as step {done.count}: {where}{exc}"
+            return done
+        try:
+            step = _checked({**draft, "index": done.count + 1})
+        except ValidationError as exc:
+            done.problem = (
+                f"trajectory read as far as step {done.count}: step {done.count + 1} is not a step"
+                f" ({describe_validation_error(exc)})"
+            )
+            return done
+        done.count += 1
+        # the serializer's UTF-8 as it is (no decoding and encoding again)
+        write(step.__pydantic_serializer__.to_json(step, exclude_none=True) + b"\n")
+        done.transcript.add(*step_entry(step))
+
+
 def write_trajectory(path: Path, drafts: Iterable[StepDraft], *, title: str) -> Trajectory:
-    """Write the steps one line each, numbered as written, streaming: memory holds one step
-    (and `agent.log`'s bounded head and tail). A step that is not a step (a converter's
-    `BadStep`, a field of the wrong type) ends the trajectory there: the steps before it are
-    kept, and `problem` names the step and what was expected."""
-    done = Trajectory()
-
-    def entries(fh: Any) -> Iterator[tuple[str, str]]:
-        it = iter(drafts)
-        while True:
-            try:
-                draft = next(it)
-            except StopIteration:
-                return
-            except BadStep as exc:
-                where = f"{exc.file}: " if exc.file else ""
-                done.problem = f"trajectory read as far as step {done.count}: {where}{exc}"
-                return
-            try:
-                step = _checked({**draft, "index": done.count + 1})
-            except ValidationError as exc:
-                done.problem = (
-                    f"trajectory read as far as step {done.count}: step {done.count + 1} is not a step"
-                    f" ({describe_validation_error(exc)})"
-                )
-                return
-            done.count += 1
-            fh.write(step.__pydantic_serializer__.to_json(step, exclude_none=True) + b"\n")
-            yield step_entry(step)
-
-    # the serializer's UTF-8 as it is (no decoding and encoding again), through a buffer that
-    # holds hundreds of steps: a write call per step, a system call per megabyte
+    """`check_steps` into `path`, through a buffer that holds hundreds of steps: a write call
+    per step, a system call per megabyte."""
     with path.open("wb", buffering=WRITE_BUFFER) as fh:
-        rendered = render_transcript(entries(fh), title=title)
-    done.log = rendered if done.count else None
-    return done
+        checked = check_steps(drafts, fh.write)
+    return checked.trajectory(title)
+
+
+@dataclass
+class StagedSteps:
+    """A record's steps checked and written ahead of the writer, by a worker process
+    (`parallel.py`), to `file` outside the submission: moved into the folder when the writer
+    reaches the record (left behind when it is a repeat). Or the error reading them raised,
+    which the writer raises where the steps would have been read (after the record's own
+    checks), so a record refused in a worker is refused with the message, and at the point,
+    it is when read in one process."""
+
+    file: Path
+    checked: CheckedSteps
+    error: UserError | None = None
+
+    def write(self, path: Path, title: str) -> Trajectory:
+        if self.error is not None:
+            raise self.error
+        shutil.move(self.file, path)  # a rename when both are on one file system
+        return self.checked.trajectory(title)
+
+
+def stage_steps(drafts: Iterable[StepDraft], file: Path) -> StagedSteps:
+    """`check_steps` into `file`, for the writer to move into the record's folder."""
+    try:
+        with file.open("wb", buffering=WRITE_BUFFER) as fh:
+            checked = check_steps(drafts, fh.write)
+    except UserError as exc:
+        return StagedSteps(file, CheckedSteps(), exc)
+    return StagedSteps(file, checked)
 
 
 #: `Step` as the writer checks every step of a run: built once from `Step`'s own fields,
