@@ -9,7 +9,8 @@ said `1.00 [1.00, 1.00]`: certainty from two observations. So:
   the cluster bootstrap's percentile interval widened to at least Korn and Graubard's
   (`effective_interval`; `interval` "cluster bootstrap"): on 5–50 papers of ten correlated
   results the percentile interval alone covered 0.83–1.00 at nominal 0.95 (below 0.94 in 21 of
-  48 regimes), widened 0.92–1.00 (below in 1; bench/coverage.md, section 7);
+  48 regimes), widened 0.92–1.00 on k − 1 degrees of freedom (below in 1: a rare pass met in
+  one to three papers), ≥ 0.94 in all 48 on the variance's own (bench/coverage.md, section 7);
 * otherwise a mean of bounded values gets the exact (Clopper–Pearson) interval on the clusters
   (`interval` "exact on tasks"): each cluster counts as one trial, whatever its size;
 * a statistic with no exact interval (Cohen's κ) gets none, and says "too few tasks for an
@@ -129,21 +130,22 @@ def effective_interval(
     bounds: tuple[float, float] = (0.0, 1.0),
     confidence: float = 0.95,
 ) -> tuple[float, float]:
-    """Korn & Graubard's interval for a mean over clustered units: Clopper–Pearson on the
-    effective number of units, p(1 − p) over the cluster-robust (sandwich) variance of the ratio
-    mean, capped at the number of units and shrunk by (z / t_{k−1})² for the k − 1 degrees of
-    freedom the variance rests on. Why: the percentile bootstrap over a few tens of clusters is
-    too narrow (it cannot see the clusters it did not draw, and is symmetric where a rare pass
-    rate is skewed); this interval keeps Clopper–Pearson's shape near 0 and 1 and pays for the
-    correlation within a cluster through the effective size. Values are rescaled from `bounds`
-    to [0, 1] and back, like `exact_interval`. Where no variance is estimated the effective size
-    is the number of units: every cluster at the mean (variance 0), or one unit a cluster, where
-    the units are the trials and Clopper–Pearson on them is the exact interval (the (z / t)²
-    shrinkage there made 10 tasks' interval 14 % wider than exact for nothing).
+    """Korn & Graubard's interval for a mean over clustered units: Clopper–Pearson on the effective
+    number of units, p(1 − p) over the cluster-robust (sandwich) variance of the ratio mean, capped
+    at the number of units and shrunk by (z / t_df)² for the degrees of freedom the variance rests
+    on (`variance_df`: k − 1, fewer where a few clusters carry it). Why: the percentile bootstrap
+    over a few tens of clusters is too narrow (it cannot see the clusters it did not draw, and is
+    symmetric where a rare pass rate is skewed); this interval keeps Clopper–Pearson's shape near 0
+    and 1 and pays for the correlation within a cluster through the effective size. Values are
+    rescaled from `bounds` to [0, 1] and back, like `exact_interval`. Where no variance is estimated
+    the effective size is the number of units: every cluster at the mean (variance 0), or one unit a
+    cluster, where the units are the trials and Clopper–Pearson on them is the exact interval (the
+    (z / t)² shrinkage there made 10 tasks' interval 14 % wider than exact for nothing).
 
     Korn, E. L. & Graubard, B. I. (1998). Confidence intervals for proportions with small
     expected number of positive counts estimated from survey data. Survey Methodology 24(2),
-    193–201.
+    193–201. Satterthwaite, F. E. (1946). An approximate distribution of estimates of variance
+    components. Biometrics Bulletin 2(6), 110–114.
     """
     lo, hi = bounds
     _, index = np.unique(np.asarray(clusters), return_inverse=True)
@@ -154,15 +156,34 @@ def effective_interval(
     if k < 2:
         raise ValueError(f"an effective interval needs at least 2 clusters; got {k}")
     p = float(sums.sum() / n)
-    variance = k / (k - 1) * float(np.sum((sums - p * counts) ** 2)) / n**2
+    residuals = (sums - p * counts) ** 2
+    variance = k / (k - 1) * float(residuals.sum()) / n**2
     size = n
     if variance > 0 and counts.max() > 1:  # one result a cluster: the results are the trials
         tail = (1.0 - confidence) / 2.0
-        size = (
-            min(n, p * (1 - p) / variance) * (float(ndtri(1 - tail)) / float(stdtrit(k - 1, 1 - tail))) ** 2
-        )
+        df = variance_df(residuals)
+        size = min(n, p * (1 - p) / variance) * (float(ndtri(1 - tail)) / float(stdtrit(df, 1 - tail))) ** 2
     low, high = clopper_pearson(p * size, size, confidence) if size >= 1 else (0.0, 1.0)
     return lo + low * (hi - lo), lo + high * (hi - lo)
+
+
+def variance_df(contributions: np.ndarray) -> float:
+    """Degrees of freedom of a variance estimated as a sum of per-cluster `contributions` (squared
+    residual totals): Satterthwaite's (1946) two-moment match, 2·V² / Var(V) with Var(V) from the
+    spread of the contributions, at most k − 1 and at least 1.
+
+    Why not k − 1 alone: when a few clusters carry nearly all the variance (a rare pass, met in one
+    to three papers), the variance rests on those few and is as unsure as a variance from a
+    sample of that size; their residuals look independent, the sandwich sees no clustering and
+    k − 1 took Korn–Graubard's interval to 0.91 coverage on 20 papers at a 5 % rate, ICC 0.5
+    (bench/coverage.md, section 7). On residuals spread evenly the estimate is near k and the cap
+    leaves k − 1, as before.
+    """
+    k = contributions.size
+    spread = float(np.sum((contributions - contributions.mean()) ** 2))
+    if spread <= 0:
+        return float(k - 1)
+    return float(min(k - 1, max(1.0, 2 * float(contributions.sum()) ** 2 / spread)))
 
 
 def exact_interval(
