@@ -119,13 +119,13 @@ def iter_json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
         raise UserError("expected a file, found a folder", file=path)
     kept = 0
     try:
-        fh = gzip.open(path, "rb") if _is_gzip(path) else path.open("rb")  # noqa: SIM115 (closed below)
+        fh = gzip.open(path, "rb") if is_gzip(path) else path.open("rb")  # noqa: SIM115 (closed below)
     except OSError as exc:
         raise UserError(f"cannot read: {exc.strerror}", file=path) from None
     with fh:
         for i, raw in enumerate(fh, start=1):
             try:
-                obj = _parse_line(raw, path, i)
+                obj = parse_line(raw, path, i)
             except UserError:
                 if not raw.endswith(b"\n"):  # only the last line can lack its newline
                     warnings.warn(CutLineWarning(CutLine(path, i, kept)), stacklevel=2)
@@ -137,13 +137,13 @@ def iter_json_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
             yield i, obj
 
 
-def _is_gzip(path: Path) -> bool:
+def is_gzip(path: Path) -> bool:
     """A gzip-compressed file (`output.jsonl.gz`), by its first bytes: read as its content."""
     with path.open("rb") as fh:
         return fh.read(2) == b"\x1f\x8b"
 
 
-def _parse_line(raw: bytes, path: Path, i: int) -> dict[str, Any] | None:
+def parse_line(raw: bytes, path: Path, i: int) -> dict[str, Any] | None:
     where = f"line {i}"
     try:
         line = raw.decode("utf-8")

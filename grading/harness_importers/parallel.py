@@ -38,7 +38,7 @@ from typing import Any
 
 from expgrade.grading.errors import UserError
 from expgrade.grading.harness_importers.writer import HarnessRecord, StagedSteps, stage_steps
-from expgrade.grading.jsonl import CutLine, CutLineWarning, _is_gzip, _parse_line
+from expgrade.grading.jsonl import CutLine, CutLineWarning, is_gzip, parse_line
 
 #: Worker processes per import: a whole number, 1 for none (every file in the importing
 #: process). Unset: one per core, for files of `PARALLEL_FROM` bytes or more.
@@ -57,7 +57,7 @@ Mapped = Iterable[tuple[str, HarnessRecord]]
 def workers_for(path: Path) -> int:
     """How many worker processes map `path`'s records (1: none). A gzip file is read in one
     process: a worker reads its line from the file by offset, which gzip does not have."""
-    if "fork" not in multiprocessing.get_all_start_methods() or _is_gzip(path):
+    if "fork" not in multiprocessing.get_all_start_methods() or is_gzip(path):
         return 1
     setting = os.environ.get(WORKERS_ENV, "").strip()
     if setting:
@@ -124,7 +124,7 @@ class _Job:
             fh.seek(offset)
             raw = fh.read(length)
         try:
-            obj = _parse_line(raw, self.path, line)
+            obj = parse_line(raw, self.path, line)
         except UserError as exc:
             return exc if raw.endswith(b"\n") else _Cut(line)  # only the last line lacks one
         if obj is None:
