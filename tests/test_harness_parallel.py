@@ -17,11 +17,17 @@ import os
 import signal
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_support import CliResult, run_cli
 from grade_support import command, ctrl_c_reaches_it
+
+from expgrade.grading.errors import UserError
+from expgrade.grading.harness_importers.parallel import mapped_lines
+from expgrade.grading.harness_importers.writer import HarnessRecord
 
 pytestmark = pytest.mark.timeout(480)
 
@@ -185,3 +191,21 @@ def test_ctrl_c_keeps_the_files_done_whole_and_nothing_of_the_file_it_stopped(tm
     )
     assert digests(out) == digests(one_process)
     assert list(staging.iterdir()) == []  # the workers' staged steps removed
+
+
+def _dies_on_line_two(line: int, obj: dict[str, Any]) -> Iterator[tuple[str, HarnessRecord]]:
+    """A mapper whose worker is killed on line 2, as the kernel's OOM killer would."""
+    if line == 2:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return iter(())
+
+
+@pytest.mark.timeout(300)  # the defect is a hang: the dead worker's line never comes back
+def test_a_worker_killed_mid_file_is_an_error_naming_the_file_not_a_hang(tmp_path: Path) -> None:
+    src = tmp_path / "output.jsonl"
+    src.write_text("".join(json.dumps({"instance_id": f"t{i}"}) + "\n" for i in range(6)))
+    with pytest.raises(UserError) as caught:
+        list(mapped_lines(src, _dies_on_line_two, workers=2))
+    said = str(caught.value)
+    assert str(src) in said and "ended without finishing its line" in said, said
+    assert "EXPGRADE_IMPORT_WORKERS=1" in said

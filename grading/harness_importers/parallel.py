@@ -33,6 +33,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from multiprocessing.pool import AsyncResult
+from multiprocessing.queues import SimpleQueue
 from pathlib import Path
 from typing import Any
 
@@ -141,15 +142,20 @@ class _Job:
 
 #: The job of the pool being started: forked workers inherit it (never pickled).
 _JOB: _Job | None = None
+#: Where each worker says it started (its pid): forked workers inherit it.
+_STARTED: SimpleQueue[int] | None = None
 
 
 def _start() -> None:
     """A worker's start. Ctrl-C is the importing process's: it rolls the file back and ends
     the workers (a worker that took it too would only print a traceback). What the worker
     inherited is frozen out of its collector's sight: walking it would copy every page it
-    shares with the importing process, for nothing."""
+    shares with the importing process, for nothing. It says it started: a pool starts a
+    worker only in place of one that died, and the line that one held never comes back."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     gc.freeze()
+    assert _STARTED is not None, "a worker forked without its start queue"
+    _STARTED.put(os.getpid())
 
 
 def _run(line: int, offset: int, length: int) -> Outcome:
@@ -161,17 +167,38 @@ def in_order(job: _Job, items: Iterable[tuple[int, int, int]], workers: int) -> 
     """`job` of each item in `workers` forked processes, yielded in the items' order, with at
     most `IN_FLIGHT` items per worker out at once. The workers end when the iteration does,
     however it does (done, an error, Ctrl-C, abandoned)."""
-    global _JOB
-    _JOB = job
-    pool = multiprocessing.get_context("fork").Pool(workers, initializer=_start)
+    global _JOB, _STARTED
+    context = multiprocessing.get_context("fork")
+    _JOB, _STARTED = job, context.SimpleQueue()
+    started = _STARTED
+    pool = context.Pool(workers, initializer=_start)
     pending: deque[AsyncResult[Outcome]] = deque()
+    pids: set[int] = set()  # the workers started so far
+
+    def outcome(result: AsyncResult[Outcome]) -> Outcome:
+        # A worker that dies (killed, out of memory) is replaced by the pool, and the line it
+        # held is lost: waiting for it would wait for ever. A worker started beyond the first
+        # `workers` says one died.
+        while not result.ready():
+            result.wait(0.5)
+            while not started.empty():
+                pids.add(started.get())
+            if len(pids) > workers and not result.ready():
+                raise UserError(
+                    "a worker process importing this file ended without finishing its line"
+                    f" (killed, or out of memory?); nothing of this file was kept. {WORKERS_ENV}=1"
+                    " imports it in one process",
+                    file=job.path,
+                )
+        return result.get()
+
     try:
         for item in items:
             pending.append(pool.apply_async(_run, item))
             if len(pending) >= IN_FLIGHT * workers:
-                yield pending.popleft().get()
+                yield outcome(pending.popleft())
         while pending:
-            yield pending.popleft().get()
+            yield outcome(pending.popleft())
     finally:
         pool.terminate()  # and waits for the workers: their CPU time is counted as this process's children's
-        _JOB = None
+        _JOB = _STARTED = None
