@@ -12,10 +12,11 @@ that covers at its level (measured in bench/coverage.md; `tests/test_calibration
   p(1−p)/n taken at p̃ = (x + z²/2)/(n + z²) over ñ = n + z².
 * PPI++ (Angelopoulos, Duchi & Zrnic 2023): the judge's mean on unlabelled items, rectified by
   the judge-vs-human difference on labelled items, with the power-tuning weight λ that
-  minimises the variance (clipped to [0, 1], as ppi_py does); never wider than the Wilson
-  interval of the human labels alone. Where labels and verdicts are pass/fail its interval is
-  the stratified one (judge-pass and judge-fail items, a score interval per stratum combined
-  by MOVER): the normal interval's variance, small exactly when it is wrong, undercovered.
+  minimises the variance (clipped to [0, 1], as ppi_py does); never wider than the exact
+  (Clopper–Pearson) interval of the human labels alone. Where labels and verdicts are
+  pass/fail its interval is the stratified one (judge-pass and judge-fail items, a score
+  interval per stratum combined by MOVER): the normal interval's variance, small exactly when
+  it is wrong, undercovered.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from numpy.typing import ArrayLike
 from scipy.special import chdtri, ndtri, stdtrit
 
 from expgrade.calibration.validation import FloatArray
+from expgrade.grading.aggregate.intervals import exact_share
 from expgrade.grading.estimate import Estimate, wilson_interval
 
 TOO_FEW = "too few labels"
@@ -114,12 +116,13 @@ def ppi_mean(
     20 labels of a 10 % pass rate, and as little as 2 % on 10 labels of a 0.5 % one;
     bench/coverage.md has this interval's coverage in every regime.
 
-    It is never wider than the human labels alone allow: where their (modified) Wilson score
+    It is never wider than the human labels alone allow: where their exact (Clopper–Pearson)
     interval is narrower (too few unlabelled items, a weak judge), or where the judge adds
     nothing at all (λ = 0: the estimate is the labels' mean), that interval is the answer,
-    marked `interval="human labels only"`. No labels, or two labels that are not pass/fail:
-    no interval, `interval="too few labels"`. The interval is clipped to `bounds`, the range `y`
-    can take (a pass rate: [0, 1]; a difference of two: [−1, 1]).
+    marked `interval="human labels only"` (`_labels_alone`: why exact, not Wilson's). No labels,
+    or two labels that are not pass/fail: no interval, `interval="too few labels"`. The
+    interval is clipped to `bounds`, the range `y` can take (a pass rate: [0, 1]; a difference
+    of two: [−1, 1]).
     """
     yl = np.asarray(y, dtype=float)
     fl = np.asarray(y_hat, dtype=float)
@@ -204,12 +207,16 @@ def _stratified(
 
 
 def _labels_alone(yl: FloatArray, confidence: float, bounds: tuple[float, float]) -> Estimate | None:
-    """The modified Wilson interval of the labels' own mean, rescaled from `bounds`; None unless
-    every label sits at one end of the range (the score interval is for two-valued outcomes)."""
+    """The exact (Clopper–Pearson, `exact_share`) interval of the labels' own mean, rescaled from
+    `bounds`; None unless every label sits at one end of the range (the binomial interval is for
+    two-valued outcomes). Why exact: printed whenever the judge adds nothing, this interval's
+    coverage is the binomial sum over the label counts, and the modified Wilson interval's dips
+    with p (0.924 on 10 labels of a 30 % rate: a failure-mode share, bench/coverage.md §6);
+    Clopper–Pearson's never falls below its level, a little wider (tests/test_calibration_coverage.py)."""
     low_b, high_b = bounds
     if not np.all((yl == low_b) | (yl == high_b)):
         return None
-    w = modified_wilson(int(np.sum(yl == high_b)), yl.size, confidence)
+    w = exact_share(float(np.sum(yl == high_b)), float(yl.size), confidence)
     span = high_b - low_b
     return Estimate(
         low_b + span * w.value,

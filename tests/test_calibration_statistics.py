@@ -255,7 +255,7 @@ def test_ppi_mean_matches_ppi_py_reference_values() -> None:
     assert (est.ci_low, est.ci_high) == pytest.approx((0.29932062, 0.41379200), abs=5e-3)
     classical = ppi_mean(y, f, np.array([]))
     assert classical.value == pytest.approx(y.mean())
-    assert classical.interval == LABELS_ONLY  # no judged items beyond the labels: the labels' Wilson interval
+    assert classical.interval == LABELS_ONLY  # no judged items beyond the labels: the labels' own (exact) interval
 
 
 @pytest.mark.parametrize(
