@@ -13,7 +13,7 @@
    streamed, and 04e7f53, the last before their throughput work; the rest of the tree holds
    other engineers' work in progress, which an old commit's CLI does not start beside) and of
    this tree, this tree once per `--workers` setting (`EXPGRADE_IMPORT_WORKERS`: 1 is one
-   process; `auto`, the default, a worker per core for a large file). Reports wall time, MB/s,
+   process; `auto` a worker per core for a large file). Reports wall time, MB/s,
    the CPU seconds of the import and its worker processes (user + system, from `wait4`: the
    workers are waited for, so their time is the child's children's) and MB per CPU second (on
    a shared machine the wall time is mostly the others' load; the CPU time is the import's own
@@ -94,7 +94,7 @@ def run_import(code: Path, src: Path, out: Path, fmt: str, workers: str | None) 
     """One import in a fresh interpreter: wall and CPU time, and the process tree's peak memory."""
     env = {**os.environ, "PYTHONPATH": str(code), "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
     env.pop("EXPGRADE_IMPORT_WORKERS", None)
-    if workers not in (None, "auto"):
+    if workers is not None:
         env["EXPGRADE_IMPORT_WORKERS"] = workers
     cli = "from expgrade.cli import main; main()"
     cmd = [sys.executable, "-c", cli, "submissions", "import", fmt, str(src), "--out", str(out)]
@@ -190,7 +190,7 @@ def main() -> None:
         "--workers",
         nargs="+",
         default=["1", "auto"],
-        help="this tree under each EXPGRADE_IMPORT_WORKERS setting (auto: unset)",
+        help="this tree under each EXPGRADE_IMPORT_WORKERS setting (1: one process; auto: a worker per core)",
     )
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.2f}\n")

@@ -290,7 +290,9 @@ def _keys(page: Page, key: str) -> None:
 
 def _press(page: Page, key: str) -> None:
     """A verdict key pressed on the page itself (not in a field), as a person would (`_keys`)."""
-    page.get_by_role("heading", name="Agent's work").click()  # focus the page, not an input
+    # focus the page, not an input: the page's title, on screen whatever item is (the item's own
+    # headings are the hidden claim's while the copy drawn ahead is shown)
+    page.get_by_role("heading", name=re.compile(r"^Annotate")).first.click()
     _keys(page, key)
 
 

@@ -42,7 +42,9 @@ from expgrade.grading.harness_importers.writer import HarnessRecord, StagedSteps
 from expgrade.grading.jsonl import CutLine, CutLineWarning, is_gzip, parse_line
 
 #: Worker processes per import: a whole number, 1 for none (every file in the importing
-#: process). Unset: one per core, for files of `PARALLEL_FROM` bytes or more.
+#: process), or `auto`: one per core, for files of `PARALLEL_FROM` bytes or more. Unset: none.
+#: Opt-in, because Ctrl-C during a parallel import can still hang it or keep a folder of the
+#: file it stopped (about 1 run in 10 of tests/test_harness_parallel.py's Ctrl-C test).
 WORKERS_ENV = "EXPGRADE_IMPORT_WORKERS"
 #: Smaller files are read in the importing process: below this, starting the workers costs
 #: about what they save (the cross-over measured in bench/harness.md).
@@ -61,15 +63,15 @@ def workers_for(path: Path) -> int:
     if "fork" not in multiprocessing.get_all_start_methods() or is_gzip(path):
         return 1
     setting = os.environ.get(WORKERS_ENV, "").strip()
-    if setting:
-        if not setting.isdigit() or int(setting) < 1:
-            raise UserError(
-                f"{WORKERS_ENV}={setting!r}: expected a whole number of worker processes, 1 or more"
-            )
-        return int(setting)
-    if path.stat().st_size < PARALLEL_FROM:
+    if not setting:
         return 1
-    return os.cpu_count() or 1
+    if setting == "auto":
+        return 1 if path.stat().st_size < PARALLEL_FROM else os.cpu_count() or 1
+    if not setting.isdigit() or int(setting) < 1:
+        raise UserError(
+            f"{WORKERS_ENV}={setting!r}: expected `auto` or a whole number of worker processes, 1 or more"
+        )
+    return int(setting)
 
 
 @dataclass(frozen=True)
