@@ -33,6 +33,7 @@ Usage: .venv/bin/python bench/coverage_more_bench.py [--reps 300] [--sections 67
 from __future__ import annotations
 
 import argparse
+import contextlib
 import time
 from collections.abc import Callable
 from functools import cache
@@ -461,10 +462,8 @@ def parse_cell(text: str) -> tuple[str, tuple[Any, ...]]:
 
     def value(v: str) -> Any:
         for kind in (int, float):
-            try:
+            with contextlib.suppress(ValueError):  # not this kind: try the next, else the text
                 return kind(v)
-            except ValueError:
-                pass
         return v
 
     return section, tuple(value(v) for v in rest.split(","))
