@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
 import signal
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -149,11 +151,6 @@ def test_a_wrong_number_of_workers_is_a_user_error(tmp_path: Path, monkeypatch: 
     assert r.code != 0 and "EXPGRADE_IMPORT_WORKERS='two'" in said and "whole number" in said, said
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="known defect (issue 62), why the workers are opt-in: Ctrl-C during a parallel import"
-    " can hang it or keep a folder of the file it stopped, about 1 run in 10",
-)
 def test_ctrl_c_keeps_the_files_done_whole_and_nothing_of_the_file_it_stopped(tmp_path: Path) -> None:
     first = tmp_path / "a" / "output.jsonl"
     first_lines = write_output(first, copies=1, tag="first")
@@ -216,16 +213,44 @@ def test_a_worker_killed_mid_file_is_an_error_naming_the_file_not_a_hang(tmp_pat
     assert "EXPGRADE_IMPORT_WORKERS=1" in said
 
 
-def test_workers_are_opt_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Unset, a large file is read in one process (Ctrl-C rolls it back whole); `auto` maps it
-    with a worker per core; a small file stays in one process either way."""
+def _large_record(line: int, obj: dict[str, Any]) -> Iterator[tuple[str, HarnessRecord]]:
+    """A record larger than a pipe's buffer: its worker is mid-send when the import stops."""
+    yield "large", HarnessRecord(f"t{line}", "agent", "model", f"line {line}", {}, conclusion="y" * (4 << 20))
+
+
+@pytest.mark.timeout(300)  # the defect is a hang: the pool's shutdown waited on a result half sent
+def test_an_import_stopped_while_workers_send_large_records_ends_them_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stopped part way (Ctrl-C in the writer, a refusal) while the workers are sending records
+    larger than a pipe holds, the import ends its workers and returns: with a
+    `multiprocessing.Pool` its shutdown hung on the second try (the result half sent by a
+    worker it had terminated)."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where the workers stage steps
+    src = tmp_path / "output.jsonl"
+    src.write_text("".join(json.dumps({"instance_id": f"t{i}"}) + "\n" for i in range(200)))
+    for taken in range(1, 6):
+        records = mapped_lines(src, _large_record, workers=2)
+        for _ in range(taken):
+            next(records)
+        records.close()
+        assert multiprocessing.active_children() == [], f"workers left after {taken} record(s)"
+    assert not list(tmp_path.glob("expgrade-import-*"))
+
+
+def test_workers_are_the_default_for_a_large_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unset or `auto`, a large file is mapped with a worker per core and a small one in one
+    process; `N` asks for N workers whatever the size, and 1 for none."""
     large, small = tmp_path / "large.jsonl", tmp_path / "small.jsonl"
     with large.open("wb") as fh:
         fh.truncate(PARALLEL_FROM)
     small.write_text("{}\n")
+    cores = os.cpu_count() or 1
     monkeypatch.delenv("EXPGRADE_IMPORT_WORKERS", raising=False)
-    assert workers_for(large) == 1
+    assert workers_for(large) == cores and workers_for(small) == 1
     monkeypatch.setenv("EXPGRADE_IMPORT_WORKERS", "auto")
-    assert workers_for(large) == (os.cpu_count() or 1) and workers_for(small) == 1
+    assert workers_for(large) == cores and workers_for(small) == 1
     monkeypatch.setenv("EXPGRADE_IMPORT_WORKERS", "3")
     assert workers_for(small) == 3
+    monkeypatch.setenv("EXPGRADE_IMPORT_WORKERS", "1")
+    assert workers_for(large) == 1

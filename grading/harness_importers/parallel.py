@@ -23,17 +23,20 @@ file. Formats that are not a record a line (an ATIF or Inspect JSON document, a 
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import multiprocessing
+import multiprocessing.connection
 import os
 import signal
 import tempfile
+import traceback
 import warnings
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
-from multiprocessing.pool import AsyncResult
-from multiprocessing.queues import SimpleQueue
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +45,7 @@ from expgrade.grading.harness_importers.writer import HarnessRecord, StagedSteps
 from expgrade.grading.jsonl import CutLine, CutLineWarning, is_gzip, parse_line
 
 #: Worker processes per import: a whole number, 1 for none (every file in the importing
-#: process), or `auto`: one per core, for files of `PARALLEL_FROM` bytes or more. Unset: none.
-#: Opt-in, because Ctrl-C during a parallel import can still hang it or keep a folder of the
-#: file it stopped (about 1 run in 10 of tests/test_harness_parallel.py's Ctrl-C test).
+#: process), or `auto` (the default): one per core, for files of `PARALLEL_FROM` bytes or more.
 WORKERS_ENV = "EXPGRADE_IMPORT_WORKERS"
 #: Smaller files are read in the importing process: below this, starting the workers costs
 #: about what they save (the cross-over measured in bench/harness.md).
@@ -62,9 +63,7 @@ def workers_for(path: Path) -> int:
     process: a worker reads its line from the file by offset, which gzip does not have."""
     if "fork" not in multiprocessing.get_all_start_methods() or is_gzip(path):
         return 1
-    setting = os.environ.get(WORKERS_ENV, "").strip()
-    if not setting:
-        return 1
+    setting = os.environ.get(WORKERS_ENV, "").strip() or "auto"
     if setting == "auto":
         return 1 if path.stat().st_size < PARALLEL_FROM else os.cpu_count() or 1
     if not setting.isdigit() or int(setting) < 1:
@@ -87,14 +86,18 @@ Outcome = list[tuple[str, HarnessRecord]] | _Cut | UserError
 
 def mapped_lines(
     path: Path, mapper: Callable[[int, dict[str, Any]], Mapped], workers: int
-) -> Iterator[tuple[str, HarnessRecord]]:
+) -> Generator[tuple[str, HarnessRecord], None, None]:
     """`mapper`'s records of each line of `path`, mapped by `workers` processes, in order and
     under the one JSON-lines policy (`jsonl.iter_json_lines`: a cut last line ends the file
     with a `CutLineWarning`; any other malformed line refuses it, naming the line). Each
-    record's steps come as a `StagedSteps` file in a temporary folder, removed at the end."""
+    record's steps come as a `StagedSteps` file in a temporary folder, removed at the end,
+    after the workers that write there have ended."""
     kept = 0
-    with tempfile.TemporaryDirectory(prefix="expgrade-import-") as staging:
-        for got in in_order(_Job(path, mapper, Path(staging)), _lines(path), workers):
+    with (
+        tempfile.TemporaryDirectory(prefix="expgrade-import-") as staging,
+        contextlib.closing(in_order(_Job(path, mapper, Path(staging)), _lines(path), workers)) as outcomes,
+    ):
+        for got in outcomes:
             if isinstance(got, _Cut):
                 warnings.warn(CutLineWarning(CutLine(path, got.line, kept)), stacklevel=2)
                 return
@@ -142,65 +145,96 @@ class _Job:
         return mapped
 
 
-#: The job of the pool being started: forked workers inherit it (never pickled).
-_JOB: _Job | None = None
-#: Where each worker says it started (its pid): forked workers inherit it.
-_STARTED: SimpleQueue[int] | None = None
-
-
-def _start() -> None:
-    """A worker's start. Ctrl-C is the importing process's: it rolls the file back and ends
-    the workers (a worker that took it too would only print a traceback). What the worker
-    inherited is frozen out of its collector's sight: walking it would copy every page it
-    shares with the importing process, for nothing. It says it started: a pool starts a
-    worker only in place of one that died, and the line that one held never comes back."""
+def _serve(job: _Job, tasks: Connection, results: Connection) -> None:
+    """A worker: `job` of each item it is sent, its outcome sent back, until told to stop.
+    Ctrl-C is the importing process's: it rolls the file back and ends the workers (a worker
+    that took it too would only print a traceback). What the worker inherited is frozen out of
+    its collector's sight: walking it would copy every page it shares with the importing
+    process, for nothing."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     gc.freeze()
-    assert _STARTED is not None, "a worker forked without its start queue"
-    _STARTED.put(os.getpid())
+    while (item := tasks.recv()) is not None:
+        try:
+            got: Outcome | _Failed = job(*item)
+        except Exception:  # a defect, not the user's: raised in the importing process, with its traceback
+            got = _Failed(traceback.format_exc())
+        results.send(got)
 
 
-def _run(line: int, offset: int, length: int) -> Outcome:
-    assert _JOB is not None, "a worker forked without its job"
-    return _JOB(line, offset, length)
+@dataclass(frozen=True)
+class _Failed:
+    """A worker's unexpected exception, as its traceback (an exception may not pickle)."""
+
+    traceback: str
 
 
-def in_order(job: _Job, items: Iterable[tuple[int, int, int]], workers: int) -> Iterator[Outcome]:
+@dataclass
+class _Worker:
+    """One forked worker and its two pipes: items go out on `tasks`, outcomes come back in
+    the same order on `results`."""
+
+    process: BaseProcess
+    tasks: Connection
+    results: Connection
+
+
+def in_order(
+    job: _Job, items: Iterable[tuple[int, int, int]], workers: int
+) -> Generator[Outcome, None, None]:
     """`job` of each item in `workers` forked processes, yielded in the items' order, with at
     most `IN_FLIGHT` items per worker out at once. The workers end when the iteration does,
-    however it does (done, an error, Ctrl-C, abandoned)."""
-    global _JOB, _STARTED
-    context = multiprocessing.get_context("fork")
-    _JOB, _STARTED = job, context.SimpleQueue()
-    started = _STARTED
-    pool = context.Pool(workers, initializer=_start)
-    pending: deque[AsyncResult[Outcome]] = deque()
-    pids: set[int] = set()  # the workers started so far
+    however it does (done, an error, Ctrl-C, abandoned).
 
-    def outcome(result: AsyncResult[Outcome]) -> Outcome:
-        # A worker that dies (killed, out of memory) is replaced by the pool, and the line it
-        # held is lost: waiting for it would wait for ever. A worker started beyond the first
-        # `workers` says one died.
-        while not result.ready():
-            result.wait(0.5)
-            while not started.empty():
-                pids.add(started.get())
-            if len(pids) > workers and not result.ready():
-                raise UserError(
-                    "a worker process importing this file ended without finishing its line"
-                    f" (killed, or out of memory?); nothing of this file was kept. {WORKERS_ENV}=1"
-                    " imports it in one process",
-                    file=job.path,
-                )
-        return result.get()
+    Item k goes to worker k mod `workers`, and each worker answers its items in the order it
+    got them, so item k's outcome is the next one on that worker's pipe: no queue, lock or
+    thread is shared with a worker, so nothing a worker holds when it is stopped (killed
+    mid-write, say) can hold up the importing process. A `multiprocessing.Pool` shares all
+    three, and Ctrl-C at the wrong moment hung its shutdown."""
+    context = multiprocessing.get_context("fork")
+    pool: list[_Worker] = []
+    pending: deque[_Worker] = deque()
+    finished = False
+
+    def outcome(worker: _Worker) -> Outcome:
+        # A worker that dies (killed, out of memory) never answers: wait for its answer or its end.
+        multiprocessing.connection.wait([worker.results, worker.process.sentinel])
+        try:
+            got: Outcome | _Failed = worker.results.recv()
+        except EOFError:
+            raise UserError(
+                "a worker process importing this file ended without finishing its line"
+                f" (killed, or out of memory?); nothing of this file was kept. {WORKERS_ENV}=1"
+                " imports it in one process",
+                file=job.path,
+            ) from None
+        if isinstance(got, _Failed):
+            raise RuntimeError(f"a worker process importing {job.path} failed:\n{got.traceback}")
+        return got
 
     try:
-        for item in items:
-            pending.append(pool.apply_async(_run, item))
+        for _ in range(workers):
+            task_out, task_in = context.Pipe(duplex=False)
+            result_out, result_in = context.Pipe(duplex=False)
+            process = context.Process(target=_serve, args=(job, task_out, result_in), daemon=True)
+            process.start()
+            task_out.close()  # the worker's ends: its death is then an end of file here
+            result_in.close()
+            pool.append(_Worker(process, task_in, result_out))
+        for n, item in enumerate(items):
+            worker = pool[n % workers]
+            worker.tasks.send(item)
+            pending.append(worker)
             if len(pending) >= IN_FLIGHT * workers:
                 yield outcome(pending.popleft())
         while pending:
             yield outcome(pending.popleft())
+        for worker in pool:
+            worker.tasks.send(None)
+        finished = True
     finally:
-        pool.terminate()  # and waits for the workers: their CPU time is counted as this process's children's
-        _JOB = _STARTED = None
+        for worker in pool:
+            if not finished:  # stopped early: what the workers hold is not wanted
+                worker.process.kill()
+            worker.process.join()  # its CPU time then counts as this process's children's
+            worker.tasks.close()
+            worker.results.close()

@@ -14,7 +14,7 @@ import json
 import re
 import shutil
 from collections import Counter, deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -197,10 +197,15 @@ class SubmissionWriter:
         """Write every record of one source file; on any error remove what this file wrote."""
         self._file_written = []
         self._file = FileWrite()
+        reading = iter(records)
         try:
-            for rec in records:
+            for rec in reading:
                 self._write(path, rec)
         except BaseException:
+            # stop the reading first (an import in worker processes ends them, and removes
+            # the steps they staged), then remove what was written
+            if isinstance(reading, Generator):
+                reading.close()
             for folder, key, attempt, digest in self._file_written:
                 shutil.rmtree(folder, ignore_errors=True)
                 self._attempts[key].discard(attempt)
@@ -293,13 +298,14 @@ class SubmissionWriter:
                 file=path,
                 record=rec.record,
             )
+        # counted as written before it exists: Ctrl-C between the two would keep a folder
+        self._file_written.append((folder, key, attempt, digest))
+        self._seen[digest] = f"{path}, {rec.record}"
         folder.parent.mkdir(parents=True, exist_ok=True)
         if rec.workspace is not None:
             copy_tree(rec.workspace, folder / DEFAULT_ARTIFACTS["workspace"])
         else:
             folder.mkdir()
-        self._file_written.append((folder, key, attempt, digest))
-        self._seen[digest] = f"{path}, {rec.record}"
         log = rec.log
         if rec.steps is not None:
             title = f"{self.fmt} run of {rec.task_id} ({rec.record})"
